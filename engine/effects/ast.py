@@ -1,0 +1,390 @@
+"""The typed syntax tree of the effect language.
+
+One frozen dataclass per grammar rule, named after it. Every node carries the
+span of text it came from; spans never take part in equality, so an effect
+parsed from its canonical rendering compares equal to the original.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Span:
+    """Where a node's text lies inside the effect string (0-based offsets)."""
+
+    start: int
+    end: int
+
+
+def _span() -> Span | None:
+    return field(default=None, compare=False, repr=False, kw_only=True)
+
+
+@dataclass(frozen=True)
+class Node:
+    """Base of every node."""
+
+    span: Span | None = _span()
+
+
+# ------------------------------------------------------------------ effects
+
+
+@dataclass(frozen=True)
+class Effect(Node):
+    sentences: tuple[Sentence, ...]
+
+
+@dataclass(frozen=True)
+class Sentence(Node):
+    steps: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Exchange(Node):
+    cost: Node
+    reward: Node
+
+
+@dataclass(frozen=True)
+class Bound(Node):
+    step: Node
+    name: str
+
+
+@dataclass(frozen=True)
+class May(Node):
+    step: Node
+
+
+@dataclass(frozen=True)
+class Poll(Node):
+    players: str  # "opponent" or "player"
+    step: Node
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Twice(Node):
+    step: Node
+
+
+@dataclass(frozen=True)
+class Choice(Node):
+    count: int
+    options: tuple[Sentence, ...]
+    upgrade: Node | None = None
+
+
+@dataclass(frozen=True)
+class Conditional(Node):
+    condition: Node
+    then: Sentence
+    otherwise: Sentence | None = None
+
+
+@dataclass(frozen=True)
+class OnlyIf(Node):
+    condition: Node
+    body: Sentence
+
+
+@dataclass(frozen=True)
+class ForEach(Node):
+    selector: Node
+    body: Sentence
+
+
+@dataclass(frozen=True)
+class ForEachOf(Node):
+    item: Item
+    name: str
+    body: Sentence
+
+
+@dataclass(frozen=True)
+class Obligation(Node):
+    player: Node
+    body: Sentence
+
+
+# ------------------------------------------------------------------ actions
+
+
+@dataclass(frozen=True)
+class ItemsAction(Node):
+    """An action made of a keyword verb and a list of items."""
+
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class Gain(ItemsAction):
+    per: Node | None = None
+
+
+@dataclass(frozen=True)
+class Lose(ItemsAction):
+    pass
+
+
+@dataclass(frozen=True)
+class Pay(ItemsAction):
+    pass
+
+
+@dataclass(frozen=True)
+class Give(Node):
+    player: Node
+    items: tuple[Item, ...]
+
+
+@dataclass(frozen=True)
+class Draw(ItemsAction):
+    pass
+
+
+@dataclass(frozen=True)
+class Discard(ItemsAction):
+    pass
+
+
+@dataclass(frozen=True)
+class Take(ItemsAction):
+    pass
+
+
+@dataclass(frozen=True)
+class Reveal(ItemsAction):
+    pass
+
+
+@dataclass(frozen=True)
+class Play(ItemsAction):
+    pass
+
+
+@dataclass(frozen=True)
+class Pick(ItemsAction):
+    pass
+
+
+@dataclass(frozen=True)
+class Move(Node):
+    name: str
+    place: Node
+
+
+@dataclass(frozen=True)
+class Call(Node):
+    """A pack verb: its first word, an optional quantity, then free words.
+
+    The checker splits the words into verb, object and modifiers.
+    """
+
+    verb: str
+    quantity: Quantity | None
+    words: tuple[str | int, ...]
+
+
+# ------------------------------------------------------------------ things
+
+
+@dataclass(frozen=True)
+class Quantity(Node):
+    mode: str  # exactly | up_to | at_least | at_most | more_than | less_than | all | passed
+    value: int | str | None = None
+
+
+@dataclass(frozen=True)
+class Filter(Node):
+    attribute: str
+    value: int
+    direction: str | None = None  # "more" | "less" | None
+
+
+@dataclass(frozen=True)
+class Item(Node):
+    quantity: Quantity
+    noun: tuple[str, ...]
+    filters: tuple[Filter, ...] = ()
+    location: Location | None = None
+
+
+@dataclass(frozen=True)
+class Location(Node):
+    preposition: str  # in | on | from
+    place: Node
+
+
+@dataclass(frozen=True)
+class OwnPlace(Node):
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EveryPlace(Node):
+    words: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class VarPlace(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class PlaceOf(Node):
+    attribute: str
+    name: str
+
+
+@dataclass(frozen=True)
+class PlayerSelector(Node):
+    players: str  # opponent | player (singular or plural as written)
+    who: Node | None = None
+
+
+@dataclass(frozen=True)
+class WhoDid(Node):
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class WhoHas(Node):
+    comparison: Comparison
+    noun: tuple[str, ...]
+    filters: tuple[Filter, ...] = ()
+    location: Location | None = None
+
+
+@dataclass(frozen=True)
+class ThingSelector(Node):
+    noun: tuple[str, ...]
+    filters: tuple[Filter, ...] = ()
+    location: Location | None = None
+
+
+@dataclass(frozen=True)
+class KindSelector(Node):
+    noun: tuple[str, ...]
+    filters: tuple[Filter, ...] = ()
+    location: Location | None = None
+
+
+# ------------------------------------------------------------------ players
+
+
+@dataclass(frozen=True)
+class You(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class PlayerVar(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class Neighbour(Node):
+    side: str  # right | left
+
+
+# ------------------------------------------------------------------ conditions
+
+
+@dataclass(frozen=True)
+class AnyOf(Node):
+    conditions: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class AllOf(Node):
+    conditions: tuple[Node, ...]
+
+
+@dataclass(frozen=True)
+class Not(Node):
+    condition: Node
+
+
+@dataclass(frozen=True)
+class Has(Node):
+    player: Node
+    verb: str  # "have" | "has", kept for faithful rendering
+    comparison: Comparison
+    noun: tuple[str, ...]
+    filters: tuple[Filter, ...] = ()
+    location: Location | None = None
+
+
+@dataclass(frozen=True)
+class HasAllOf(Node):
+    player: Node
+    verb: str
+    attribute: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Compare(Node):
+    left: Node
+    comparison: Comparison
+
+
+@dataclass(frozen=True)
+class Flag(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class Comparison(Node):
+    op: str | None  # at least | at most | more than | less than | fewer than | exactly | None
+    right: Node
+
+
+# ------------------------------------------------------------------ numbers
+
+
+@dataclass(frozen=True)
+class Number(Node):
+    value: int
+
+
+@dataclass(frozen=True)
+class Var(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class Attribute(Node):
+    attribute: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Count(Node):
+    selector: Node
+
+
+@dataclass(frozen=True)
+class Aggregate(Node):
+    kind: str  # highest | lowest | total
+    attribute: str
+    selector: Node
+
+
+@dataclass(frozen=True)
+class Plus(Node):
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True)
+class Minus(Node):
+    left: Node
+    right: Node
+
+
+COMPOUND_CONDITIONS = (AnyOf, AllOf)

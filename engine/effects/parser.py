@@ -1,0 +1,469 @@
+"""Parse effect text into the typed syntax tree, with errors designers can read.
+
+The Lark parser is built once from grammar/effects.lark (LALR, contextual
+lexer) with the transformer inside it, so the typed nodes are built while
+parsing and no intermediate tree exists. Lark cannot pass positions to such
+a transformer, so each node's span is computed from the tokens and nodes
+it was built from (keywords are dropped, so a span starts at the first
+kept token: "gain 2 lira" spans "2 lira"). A syntax error becomes an
+``EffectSyntaxError`` carrying the offset inside the text, what was found,
+what would have been accepted, and a did-you-mean.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from engine.effects import ast
+from engine.resources import data_dir
+from engine.suggest import suggest
+
+SEPARATORS = {"THEN", "OR_SEP", "ELSE"}
+
+# How terminals are named in "expected ..." messages.
+TERMINAL_WORDS = {
+    "WORD": "a word",
+    "VAR": "a Name (capitalised)",
+    "INT": "a number",
+    "THEN": "', then'",
+    "OR_SEP": "'; or'",
+    "ELSE": "'; otherwise'",
+    "COUNT_WORD": "'one', 'two' or 'three'",
+    "PLAYERS": "'opponent' or 'player'",
+    "HAVE": "'have'",
+    "LOC_WORD": "'in', 'on' or 'from'",
+    "SIDE": "'right' or 'left'",
+    "MORE_LESS": "'more' or 'less'",
+    "CMP": "'at least', 'at most', 'more than', 'less than' or 'exactly'",
+    "AGGREGATE": "'highest', 'lowest' or 'total'",
+    "$END": "the end of the text",
+}
+
+
+@dataclass
+class EffectSyntaxError(Exception):
+    """A syntax error at ``offset`` inside the effect text."""
+
+    offset: int
+    message: str
+    hint: str | None = None
+    length: int = 1
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@functools.lru_cache(maxsize=None)
+def _lark() -> Lark:
+    text = (data_dir("grammar") / "effects.lark").read_text(encoding="utf-8")
+    return Lark(
+        text,
+        parser="lalr",
+        start=["effect", "condition"],
+        transformer=_ToAst(),
+    )
+
+
+def parse_effect(text: str) -> ast.Effect:
+    """Parse a whole effect; raises EffectSyntaxError."""
+    return _parse(text, "effect")
+
+
+def parse_condition(text: str) -> ast.Node:
+    """Parse a yes/no condition; raises EffectSyntaxError."""
+    return _parse(text, "condition")
+
+
+def keywords() -> frozenset[str]:
+    """Every literal keyword of the grammar (for did-you-mean and reserved words)."""
+    words = set()
+    for terminal in _lark().terminals:
+        pattern = terminal.pattern
+        if pattern.type == "str" and pattern.value.isalpha():
+            words.add(pattern.value)
+    return frozenset(words)
+
+
+def _parse(text: str, start: str):
+    try:
+        return _lark().parse(text, start=start)
+    except UnexpectedInput as error:
+        raise _syntax_error(text, error) from None
+
+
+# ------------------------------------------------------------------ errors
+
+
+def _syntax_error(text: str, error: UnexpectedInput) -> EffectSyntaxError:
+    if isinstance(error, UnexpectedToken):
+        return _unexpected_token(text, error)
+    if isinstance(error, UnexpectedCharacters):
+        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        expected = _expected_words(error.allowed or set())
+        return EffectSyntaxError(
+            error.pos_in_stream,
+            f"unexpected character {char!r}",
+            hint=f"expected {expected}" if expected else None,
+        )
+    return EffectSyntaxError(getattr(error, "pos_in_stream", 0) or 0, str(error).splitlines()[0])
+
+
+def _unexpected_token(text: str, error: UnexpectedToken) -> EffectSyntaxError:
+    token = error.token
+    expected = _expected_words(error.expected)
+    if token.type == "$END":
+        return EffectSyntaxError(
+            len(text.rstrip()), "the effect ends too early", hint=f"expected {expected}", length=1
+        )
+    found = str(token)
+    hint = f"expected {expected}"
+    guess = suggest(found, _expected_literals(error.expected)) or _misspelt_step_verb(text, token.start_pos)
+    if found in NUMBER_WORDS and "INT" in error.expected:
+        hint = f"write numbers as digits ({NUMBER_WORDS[found]}, not {found})"
+    elif guess:
+        hint = f"did you mean {guess!r}? ({hint})"
+    return EffectSyntaxError(
+        token.start_pos, f"unexpected {_describe(token)}", hint=hint, length=max(1, len(found))
+    )
+
+
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+STEP_BREAKS = (", then", "; or", "; otherwise", ".", ":")
+
+
+def _misspelt_step_verb(text: str, offset: int) -> str | None:
+    """The keyword the step around ``offset`` probably meant to start with."""
+    start = max(text.rfind(mark, 0, offset) + len(mark) if mark in text[:offset] else 0 for mark in STEP_BREAKS)
+    first = text[start:offset].split()[:1]
+    if not first or first[0] in keywords():
+        return None
+    return suggest(first[0], keywords())
+
+
+def _describe(token: Token) -> str:
+    if token.type == "INT":
+        return f"number {token!s}"
+    if token.type == "VAR":
+        return f"name {token!s}"
+    return f"word {token!s}" if str(token).isalpha() else f"{token!s}"
+
+
+def _expected_literals(names) -> list[str]:
+    literals = []
+    for name in names:
+        try:
+            pattern = _lark().get_terminal(name).pattern
+        except KeyError:
+            continue
+        if pattern.type == "str":
+            literals.append(pattern.value)
+    return literals
+
+
+def _expected_words(names) -> str:
+    words = sorted({_terminal_word(name) for name in names})
+    if len(words) > 10:
+        words = words[:10] + ["..."]
+    return ", ".join(words)
+
+
+def _terminal_word(name: str) -> str:
+    if name in TERMINAL_WORDS:
+        return TERMINAL_WORDS[name]
+    try:
+        pattern = _lark().get_terminal(name).pattern
+    except KeyError:
+        return name
+    return repr(pattern.value) if pattern.type == "str" else name
+
+
+# ------------------------------------------------------------------ tree building
+
+
+def _bounds(child) -> tuple[int, int] | None:
+    if isinstance(child, Token):
+        return (child.start_pos, child.end_pos)
+    if isinstance(child, ast.Node):
+        return (child.span.start, child.span.end) if child.span else None
+    if isinstance(child, (tuple, list)):
+        found = [b for b in map(_bounds, child) if b]
+        return (found[0][0], found[-1][1]) if found else None
+    if isinstance(child, _Upgrade):
+        return _bounds(child.step)
+    return None
+
+
+def _cover(children) -> ast.Span | None:
+    """The span from the first to the last positioned child (keywords are not kept)."""
+    found = _bounds(children)
+    return ast.Span(*found) if found else None
+
+
+def _words(tokens) -> tuple[str, ...]:
+    return tuple(str(t) for t in tokens)
+
+
+def _split_tail(children):
+    """Split ``filter* location?`` children into (filters, location)."""
+    filters = tuple(c for c in children if isinstance(c, ast.Filter))
+    locations = [c for c in children if isinstance(c, ast.Location)]
+    return filters, (locations[0] if locations else None)
+
+
+def _normalise(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+class _ToAst(Transformer):
+    """Turns each grammar rule into its node; one method per rule."""
+
+    # -- effects
+    def effect(self, children):
+        return ast.Effect(tuple(children), span=_cover(children))
+
+    def sentence(self, children):
+        steps = tuple(c for c in children if not (isinstance(c, Token) and c.type in SEPARATORS))
+        return ast.Sentence(steps, span=_cover(children))
+
+    def exchange(self, children):
+        return ast.Exchange(children[0], children[1], span=_cover(children))
+
+    def bound(self, children):
+        return ast.Bound(children[0], str(children[1]), span=_cover(children))
+
+    def may(self, children):
+        return ast.May(children[0], span=_cover(children))
+
+    def poll(self, children):
+        name = str(children[2]) if len(children) > 2 else None
+        return ast.Poll(str(children[0]), children[1], name, span=_cover(children))
+
+    def twice(self, children):
+        return ast.Twice(children[0], span=_cover(children))
+
+    def choice(self, children):
+        count = {"one": 1, "two": 2, "three": 3}[str(children[0])]
+        upgrade = next((c.step for c in children if isinstance(c, _Upgrade)), None)
+        options = tuple(c for c in children if isinstance(c, ast.Sentence))
+        return ast.Choice(count, options, upgrade, span=_cover(children))
+
+    def upgrade(self, children):
+        return _Upgrade(children[0])
+
+    def conditional(self, children):
+        sentences = [c for c in children if isinstance(c, ast.Sentence)]
+        otherwise = sentences[1] if len(sentences) > 1 else None
+        return ast.Conditional(children[0], sentences[0], otherwise, span=_cover(children))
+
+    def only_if(self, children):
+        return ast.OnlyIf(children[0], children[1], span=_cover(children))
+
+    def for_each(self, children):
+        return ast.ForEach(children[0], children[1], span=_cover(children))
+
+    def for_each_of(self, children):
+        quantity, noun, *rest = children
+        body = rest.pop()
+        name = str(rest.pop())
+        filters, location = _split_tail(rest)
+        item = ast.Item(quantity, _words(noun), filters, location, span=_cover(children))
+        return ast.ForEachOf(item, name, body, span=_cover(children))
+
+    def obligation(self, children):
+        return ast.Obligation(children[0], children[1], span=_cover(children))
+
+    # -- actions
+    def gain(self, children):
+        per = children[1] if len(children) > 1 else None
+        return ast.Gain(children[0], per, span=_cover(children))
+
+    def per(self, children):
+        return children[0]
+
+    def give(self, children):
+        return ast.Give(children[0], children[1], span=_cover(children))
+
+    def move(self, children):
+        return ast.Move(str(children[0]), children[1], span=_cover(children))
+
+    def call(self, children):
+        verb, quantity, *words = children
+        return ast.Call(str(verb), quantity, _call_words(words), span=_cover(children))
+
+    def call_bare(self, children):
+        verb, *words = children
+        return ast.Call(str(verb), None, _call_words(words), span=_cover(children))
+
+    # -- things
+    def items(self, children):
+        return tuple(children)
+
+    def item(self, children):
+        quantity, noun, *rest = children
+        filters, location = _split_tail(rest)
+        return ast.Item(quantity, _words(noun), filters, location, span=_cover(children))
+
+    def exactly(self, children):
+        return ast.Quantity("exactly", int(children[0]), span=_cover(children))
+
+    def up_to(self, children):
+        return ast.Quantity("up_to", int(children[0]), span=_cover(children))
+
+    def compared(self, children):
+        mode = _normalise(children[0]).replace(" ", "_")
+        return ast.Quantity(mode, int(children[1]), span=_cover(children))
+
+    def all(self, children):
+        return ast.Quantity("all", None, span=_cover(children))
+
+    def passed(self, children):
+        return ast.Quantity("passed", str(children[0]), span=_cover(children))
+
+    def noun_words(self, children):
+        return tuple(children)  # tokens, so the caller can cover them
+
+    def filter(self, children):
+        direction = children[2] if len(children) > 2 else None
+        return ast.Filter(str(children[0]), int(children[1]), direction, span=_cover(children))
+
+    def bound_dir(self, children):
+        return str(children[0])
+
+    def location(self, children):
+        return ast.Location(str(children[0]), children[1], span=_cover(children))
+
+    def own_place(self, children):
+        return ast.OwnPlace(_words(children), span=_cover(children))
+
+    def every_place(self, children):
+        return ast.EveryPlace(_words(children), span=_cover(children))
+
+    def bound_place(self, children):
+        return ast.VarPlace(str(children[0]), span=_cover(children))
+
+    def place_of(self, children):
+        return ast.PlaceOf(str(children[0]), str(children[1]), span=_cover(children))
+
+    def player_selector(self, children):
+        who = children[1] if len(children) > 1 else None
+        return ast.PlayerSelector(str(children[0]), who, span=_cover(children))
+
+    def who_did(self, children):
+        return ast.WhoDid(False, span=_cover(children))
+
+    def who_did_not(self, children):
+        return ast.WhoDid(True, span=_cover(children))
+
+    def who_has(self, children):
+        _have, comparison, noun, *rest = children
+        filters, location = _split_tail(rest)
+        return ast.WhoHas(comparison, _words(noun), filters, location, span=_cover(children))
+
+    def thing_selector(self, children):
+        noun, *rest = children
+        filters, location = _split_tail(rest)
+        return ast.ThingSelector(_words(noun), filters, location, span=_cover(children))
+
+    def kind_selector(self, children):
+        noun, *rest = children
+        filters, location = _split_tail(rest)
+        return ast.KindSelector(_words(noun), filters, location, span=_cover(children))
+
+    # -- players
+    def you(self, children):
+        return ast.You(span=_cover(children))
+
+    def player_var(self, children):
+        return ast.PlayerVar(str(children[0]), span=_cover(children))
+
+    def neighbour(self, children):
+        return ast.Neighbour(str(children[0]), span=_cover(children))
+
+    # -- conditions
+    def any_of(self, children):
+        if len(children) == 1:
+            return children[0]
+        return ast.AnyOf(tuple(children), span=_cover(children))
+
+    def all_of(self, children):
+        if len(children) == 1:
+            return children[0]
+        return ast.AllOf(tuple(children), span=_cover(children))
+
+    def negation(self, children):
+        return ast.Not(children[0], span=_cover(children))
+
+    def has(self, children):
+        player, have, comparison, noun, *rest = children
+        filters, location = _split_tail(rest)
+        return ast.Has(player, str(have), comparison, _words(noun), filters, location, span=_cover(children))
+
+    def has_all_of(self, children):
+        player, have, attribute, name = children
+        return ast.HasAllOf(player, str(have), str(attribute), str(name), span=_cover(children))
+
+    def compare(self, children):
+        return ast.Compare(children[0], children[1], span=_cover(children))
+
+    def flag(self, children):
+        return ast.Flag(str(children[0]), span=_cover(children))
+
+    def comparison(self, children):
+        op = _normalise(children[0]) if len(children) > 1 else None
+        return ast.Comparison(op, children[-1], span=_cover(children))
+
+    # -- numbers
+    def number(self, children):
+        return ast.Number(int(children[0]), span=_cover(children))
+
+    def var(self, children):
+        return ast.Var(str(children[0]), span=_cover(children))
+
+    def attribute(self, children):
+        return ast.Attribute(str(children[0]), str(children[1]), span=_cover(children))
+
+    def count(self, children):
+        return ast.Count(children[0], span=_cover(children))
+
+    def aggregate(self, children):
+        kind, attribute, selector = children
+        return ast.Aggregate(str(kind), str(attribute), selector, span=_cover(children))
+
+    def plus(self, children):
+        return ast.Plus(children[0], children[1], span=_cover(children))
+
+    def minus(self, children):
+        return ast.Minus(children[0], children[1], span=_cover(children))
+
+
+def _items_rule(node_class):
+    def build(self, children):
+        return node_class(children[0], span=_cover(children))
+
+    return build
+
+
+for _name, _class in {
+    "lose": ast.Lose,
+    "pay": ast.Pay,
+    "draw": ast.Draw,
+    "discard": ast.Discard,
+    "take": ast.Take,
+    "reveal": ast.Reveal,
+    "play": ast.Play,
+    "pick": ast.Pick,
+}.items():
+    setattr(_ToAst, _name, _items_rule(_class))
+
+
+@dataclass(frozen=True)
+class _Upgrade:
+    step: ast.Node
+
+
+def _call_words(tokens) -> tuple[str | int, ...]:
+    return tuple(int(t) if t.type == "INT" else str(t) for t in tokens)

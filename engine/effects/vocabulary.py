@@ -1,0 +1,188 @@
+"""The words a pack gives the effect language: nouns, groups, terms, verbs.
+
+Built once per loaded game from the layered definitions (any mapping of
+namespace -> id -> item data). The checker asks it to resolve the words of
+an effect; it never looks at the effect itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+NOUN_NAMESPACES = (
+    "resources",
+    "groups",
+    "card_types",
+    "decks",
+    "tokens",
+    "places",
+    "structures",
+    "workers",
+    "spaces",
+    "terms",
+)
+
+PLACEHOLDER = re.compile(r"^\{([A-Z][A-Za-z0-9]*)\}$")
+
+
+@dataclass(frozen=True)
+class Noun:
+    """A thing effect text can name, in singular and plural."""
+
+    id: str
+    namespace: str
+    name: str
+    plural: str
+    groups: tuple[str, ...] = ()
+    base: str | None = None  # for terms: the noun they filter
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """A phrase a call may add after its object, e.g. "at a discount of {Discount} lira"."""
+
+    id: str
+    phrases: tuple[tuple[str, ...], ...]
+    variable: str
+
+    def placeholders(self) -> tuple[str, ...]:
+        names = []
+        for phrase in self.phrases:
+            names += [m.group(1) for m in map(PLACEHOLDER.match, phrase) if m]
+        return tuple(dict.fromkeys(names))
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """A compound verb of the pack."""
+
+    id: str
+    verb: tuple[str, ...]
+    object: str | None
+    object_words: tuple[str, ...]
+    modifiers: tuple[Modifier, ...]
+    result: str | None
+
+    def variables(self) -> frozenset[str]:
+        names = {"Count"}
+        for modifier in self.modifiers:
+            names.add(modifier.variable)
+            names.update(modifier.placeholders())
+        return frozenset(names)
+
+
+@dataclass
+class Vocabulary:
+    """Every word of a loaded game, indexed for the checker."""
+
+    nouns: dict[str, Noun] = field(default_factory=dict)  # by id
+    phrases: dict[tuple[str, ...], Noun] = field(default_factory=dict)  # singular and plural words
+    members: dict[str, set[str]] = field(default_factory=dict)  # group or base id -> member ids
+    procedures: dict[str, list[Procedure]] = field(default_factory=dict)  # by first verb word
+    attributes: set[str] = field(default_factory=set)
+    conflicts: list[str] = field(default_factory=list)
+
+    def noun(self, words) -> Noun | None:
+        return self.phrases.get(tuple(words))
+
+    def longest_noun(self, words, allowed: set[str] | None = None) -> tuple[Noun, int] | None:
+        """The longest prefix of ``words`` naming a noun (among ``allowed`` ids, if given)."""
+        for length in range(len(words), 0, -1):
+            noun = self.phrases.get(tuple(str(w) for w in words[:length]))
+            if noun and (allowed is None or noun.id in allowed):
+                return noun, length
+        return None
+
+    def family(self, noun_id: str) -> set[str]:
+        """The noun, its members (transitively) and the terms built on any of them."""
+        found, todo = set(), [noun_id]
+        while todo:
+            current = todo.pop()
+            if current not in found:
+                found.add(current)
+                todo.extend(self.members.get(current, ()))
+        return found
+
+    def phrase_texts(self) -> list[str]:
+        return [" ".join(words) for words in self.phrases]
+
+    def verbs(self) -> list[str]:
+        return sorted({" ".join(p.verb) for ps in self.procedures.values() for p in ps})
+
+
+def camel(identifier: str) -> str:
+    """snake_case id -> CamelCase variable name."""
+    return "".join(part.capitalize() for part in identifier.split("_"))
+
+
+def build_vocabulary(table) -> Vocabulary:
+    """Build the vocabulary from ``table``: namespace -> id -> item mapping."""
+    vocabulary = Vocabulary()
+    for namespace in NOUN_NAMESPACES:
+        for item_id, item in sorted(table.get(namespace, {}).items()):
+            _add_noun(vocabulary, namespace, item_id, item)
+    for item_id, item in sorted(table.get("procedures", {}).items()):
+        _add_procedure(vocabulary, item_id, item)
+    for namespace in table:
+        for item in table[namespace].values():
+            _collect_attributes(vocabulary, item)
+    return vocabulary
+
+
+def _add_noun(vocabulary: Vocabulary, namespace: str, item_id: str, item) -> None:
+    name = str(item.get("name", item_id.replace("_", " "))).lower()
+    plural = str(item.get("plural") or name + "s").lower()
+    base = item.get("noun") if namespace == "terms" else None
+    noun = Noun(item_id, namespace, name, plural, tuple(item.get("groups") or ()), base)
+    if item_id in vocabulary.nouns:
+        other = vocabulary.nouns[item_id]
+        vocabulary.conflicts.append(f"the id {item_id!r} names both a {other.namespace} item and a {namespace} item")
+    vocabulary.nouns[item_id] = noun
+    for words in {tuple(name.split()), tuple(plural.split())}:
+        if words in vocabulary.phrases and vocabulary.phrases[words].id != item_id:
+            vocabulary.conflicts.append(
+                f"the words {' '.join(words)!r} name both {vocabulary.phrases[words].id!r} and {item_id!r}"
+            )
+        vocabulary.phrases[words] = noun
+    for group in noun.groups:
+        vocabulary.members.setdefault(group, set()).add(item_id)
+    if base:
+        vocabulary.members.setdefault(base, set()).add(item_id)
+
+
+def _add_procedure(vocabulary: Vocabulary, item_id: str, item) -> None:
+    modifiers = tuple(_modifier(m) for m in item.get("modifiers") or ())
+    procedure = Procedure(
+        id=item_id,
+        verb=tuple(str(item.get("verb", item_id)).split()),
+        object=item.get("object"),
+        object_words=tuple(str(item.get("object_words") or "").split()),
+        modifiers=modifiers,
+        result=item.get("result"),
+    )
+    vocabulary.procedures.setdefault(procedure.verb[0], []).append(procedure)
+
+
+def _modifier(item) -> Modifier:
+    phrases = item.get("phrase") or ()
+    if isinstance(phrases, str):
+        phrases = [phrases]
+    return Modifier(
+        id=item["id"],
+        phrases=tuple(tuple(str(p).split()) for p in phrases),
+        variable=camel(item["id"]),
+    )
+
+
+def _collect_attributes(vocabulary: Vocabulary, item) -> None:
+    if not hasattr(item, "items"):
+        return
+    for key, value in item.items():
+        if key == "attributes" and hasattr(value, "keys"):
+            vocabulary.attributes.update(str(k) for k in value.keys())
+        elif key == "instances" and isinstance(value, list):
+            for instance in value:
+                _collect_attributes(vocabulary, instance)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            vocabulary.attributes.add(str(key))

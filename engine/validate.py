@@ -1,0 +1,178 @@
+"""The validation pipeline, in the order of docs/design.md.
+
+1. find packs (engine/packs.py)          2. read YAML (engine/yamlread.py)
+3+5. schema and reference checks (engine/schemas.py), run once the ids are known
+4. resolve packs (engine/resolution.py) and layer definitions (engine/layering.py)
+6. effect language (engine/effects/pipeline.py, hook below)
+7. report: all diagnostics, sorted by file and position
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diagnostics import Report, SourceCache, display_path
+from .layering import Definition, LayerEvent, Layering, layer
+from .packs import PACK_ID, Document, Pack, PackInfo, discover, find_pack_dirs, load_pack
+from .resolution import resolve
+from .resources import data_dir
+from .schemas import SchemaSet
+from .suggest import did_you_mean
+
+# --- effect-language hook ------------------------------------------------------------------------
+# TODO(effect-language engineer, owner of engine/effects/): provide
+# engine/effects/pipeline.py with check_effects(table, documents, report); then drop this guard.
+try:
+    _effects_pipeline = importlib.import_module("engine.effects.pipeline")
+except ModuleNotFoundError as _exc:  # only a missing module is tolerated, not a broken one
+    if _exc.name not in ("engine.effects", "engine.effects.pipeline"):
+        raise
+    _effects_pipeline = None
+
+
+def check_effects(table: dict[str, dict[str, Definition]], documents: Sequence[Document], report: Report) -> None:
+    """Step 6: hand the layered table and documents to the effect pipeline, if present."""
+    if _effects_pipeline is not None and hasattr(_effects_pipeline, "check_effects"):
+        _effects_pipeline.check_effects(table, documents, report)
+# -------------------------------------------------------------------------------------------------
+
+
+class UsageError(Exception):
+    """A bad command-line target (exit code 2), not a content error."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.hint = message, hint
+
+    def __str__(self) -> str:
+        return self.message + (f" ({self.hint})" if self.hint else "")
+
+
+@dataclass
+class ValidationResult:
+    report: Report
+    packs: dict[str, Pack]                       # in load order
+    load_order: tuple[str, ...]
+    table: dict[str, dict[str, Definition]]
+    explain_lines: list[str]
+    sources: SourceCache = field(default_factory=SourceCache)
+    file_count: int = 0
+    layering: Layering | None = None
+
+    @property
+    def definition_count(self) -> int:
+        return sum(len(items) for items in self.table.values())
+
+    def summary(self) -> dict:
+        return {"packs": len(self.packs), "files": self.file_count, "definitions": self.definition_count,
+                **self.report.counts(), "load_order": list(self.load_order)}
+
+    def summary_line(self) -> str:
+        s = self.summary()
+        return (f"checked {_n(s['packs'], 'pack')}, {_n(s['files'], 'file')}, {_n(s['definitions'], 'definition')}: "
+                f"{_n(s['errors'], 'error')}, {_n(s['warnings'], 'warning')}")
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _classify(targets: Sequence[str | os.PathLike[str]]) -> tuple[list[Path], list[str]]:
+    """Split targets into pack folders (or folders of packs) and pack ids."""
+    folders, ids = [], []
+    for target in targets:
+        path = Path(target)
+        if path.exists():
+            folder = path.parent if path.is_file() and path.name == "pack.yaml" else path
+            if not folder.is_dir():
+                raise UsageError(f"'{target}' is not a pack folder")
+            if not find_pack_dirs(folder):
+                raise UsageError(f"no packs found in '{target}'", "a pack is a folder with pack.yaml")
+            folders.append(folder)
+        elif PACK_ID.match(str(target)):
+            ids.append(str(target))
+        else:
+            raise UsageError(f"'{target}' is neither a folder nor a pack id")
+    return folders, ids
+
+
+def _requested(folders: list[Path], ids: list[str], known: dict[str, PackInfo]) -> list[str]:
+    by_root = {info.root.resolve(): pack_id for pack_id, info in known.items()}
+    requested = [by_root[d.resolve()] for f in folders for d in find_pack_dirs(f) if d.resolve() in by_root]
+    for pack_id in ids:
+        if pack_id not in known:
+            raise UsageError(f"unknown pack '{pack_id}'", did_you_mean(pack_id, known))
+        requested.append(pack_id)
+    return requested
+
+
+def _listed_count(info: PackInfo) -> int:
+    files = info.get("files")
+    names = [f for f in files if isinstance(f, str)] if isinstance(files, list) else []
+    return 1 + sum(1 for name in names if (info.root / name).is_file())
+
+
+def _event_text(e: LayerEvent) -> str:
+    if e.action == "override":
+        return f"{e.pack_id} won over {', '.join(e.over)}"
+    if e.action == "patch":
+        return f"{e.detail} by {e.pack_id}, on the definition from {', '.join(e.over)}"
+    return f"{e.detail} by {e.pack_id} skipped: target missing"
+
+
+def explain(packs: dict[str, Pack], load_order: Sequence[str], layering: Layering) -> list[str]:
+    """The resolution report: load order, versions, hashes, overrides and patches."""
+    lines = ["load order:"]
+    for n, pack_id in enumerate(load_order, 1):
+        pack = packs[pack_id]
+        lines.append(f"  {n}. {pack_id} {pack.version or '?'} ({pack.kind or '?'}) "
+                     f"sha256:{pack.short_hash} {display_path(pack.root)}")
+    for action, title in (("override", "overrides"), ("patch", "patches"), ("patch-skipped", "skipped patches")):
+        events = [e for e in layering.events if e.action == action]
+        if not events and action == "patch-skipped":
+            continue
+        lines.append(f"{title}:" if events else f"{title}: none")
+        lines.extend(f"  {e.namespace}:{e.id}: {_event_text(e)} ({e.where})" for e in events)
+    return lines
+
+
+def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Sequence[Path] | None = None,
+             extra_schema_dirs: Sequence[Path] = ()) -> ValidationResult:
+    """Run the whole non-interactive pipeline; raises UsageError for bad targets."""
+    schemas = SchemaSet([data_dir("schemas"), *map(Path, extra_schema_dirs)])
+    sources, report = SourceCache(), Report()
+    folders, ids = _classify(list(targets) or [data_dir("content")])
+    roots = [Path(r) for r in (search_roots if search_roots is not None else [data_dir("content")])]
+    known, manifest_diags = discover(roots + folders, schemas, sources, preferred=folders)
+    requested = _requested(folders, ids, known)
+    resolution = resolve(requested, known)
+    relevant = {known[p].display for p in resolution.load_order}
+    relevant |= {display_path(d / "pack.yaml") for f in folders for d in find_pack_dirs(f)}
+    report.extend(d for d in manifest_diags if d.file in relevant)
+    report.extend(resolution.diagnostics)
+
+    packs: dict[str, Pack] = {}
+    for pack_id in resolution.load_order:
+        pack, diags = load_pack(known[pack_id], schemas, sources)
+        packs[pack_id] = pack
+        report.extend(diags)
+    documents = [doc for pack in packs.values() for doc in pack.documents]
+    layering = layer(documents, resolution.load_order)
+    report.extend(layering.diagnostics)
+    ref_ids = layering.ref_ids()
+    for doc in documents:
+        if doc.kind is not None:
+            report.extend(schemas.check_document(doc.data, doc.kind, doc.display, ref_ids))
+    check_effects(layering.table, documents, report)
+    return ValidationResult(
+        report=report, packs=packs, load_order=resolution.load_order, table=layering.table,
+        explain_lines=explain(packs, resolution.load_order, layering), sources=sources,
+        file_count=sum(_listed_count(known[p]) for p in resolution.load_order), layering=layering,
+    )
+
+
+__all__ = ["UsageError", "ValidationResult", "check_effects", "explain", "validate"]

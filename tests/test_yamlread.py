@@ -1,0 +1,71 @@
+"""Reading YAML: positions, strings for dates, and refusals for unsafe or broken input."""
+
+from __future__ import annotations
+
+from engine import yamlread
+from engine.positions import locate, locate_key, to_plain
+from engine.yamlread import parse_yaml, read_yaml
+
+
+def test_positions_are_one_based_for_values_keys_and_items():
+    doc, diags = parse_yaml("top:\n  - id: a\n    n: 1\n  - {id: b, n: 2}\n", "f.yaml")
+    assert diags == []
+    assert locate(doc, ["top", 0, "n"]) == (3, 8)
+    assert locate_key(doc, ["top", 0, "n"]) == (3, 5)
+    assert locate(doc, ["top", 1]) == (4, 5)
+    assert locate(doc, ["top", 1, "n"]) == (4, 16)
+
+
+def test_a_key_from_a_merge_falls_back_to_its_mapping():
+    doc, _ = parse_yaml("base: &b {x: 1}\nitem:\n  <<: *b\n  y: 2\n", "f.yaml")
+    assert to_plain(doc)["item"] == {"y": 2, "x": 1}
+    assert locate(doc, ["item", "x"]) == (3, 3)
+
+
+def test_a_local_tag_is_refused():
+    doc, diags = parse_yaml("a: !thing {x: 1}\n", "f.yaml")
+    assert doc is None
+    assert [(d.code, d.line, d.col, d.message) for d in diags] == [(("E102", 1, 4, "YAML tag '!thing' is not allowed"))]
+
+
+def test_a_set_tag_is_refused_but_an_explicit_string_tag_is_fine():
+    assert parse_yaml("a: !!set {x}\n", "f.yaml")[1][0].code == "E102"
+    assert to_plain(parse_yaml("a: !!str 2024\n", "f.yaml")[0]) == {"a": "2024"}
+
+
+def test_yes_and_no_stay_strings_under_yaml_1_2():
+    assert to_plain(parse_yaml("a: yes\nb: no\nc: 010\n", "f.yaml")[0]) == {"a": "yes", "b": "no", "c": 10}
+
+
+def test_more_than_one_document_in_a_file_is_a_syntax_error():
+    diags = parse_yaml("a: 1\n---\nb: 2\n", "f.yaml")[1]
+    assert [(d.code, d.line, d.col) for d in diags] == [("E100", 2, 1)]
+    assert diags[0].message == "expected a single document in the stream, but found another document"
+
+
+def test_a_file_that_is_not_utf8_is_refused_at_the_bad_byte(tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_bytes(b"a: 1\nb: caf\xe9\n")
+    doc, diags = read_yaml(path)
+    assert doc is None
+    assert [(d.code, d.line, d.col) for d in diags] == [("E103", 2, 7)]
+
+
+def test_a_missing_file_is_reported(tmp_path):
+    doc, diags = read_yaml(tmp_path / "nope.yaml")
+    assert doc is None and diags[0].code == "E103" and diags[0].message == "file not found"
+
+
+def test_a_file_over_the_size_limit_is_refused_without_parsing(tmp_path, monkeypatch):
+    monkeypatch.setattr(yamlread, "MAX_BYTES", 10)
+    path = tmp_path / "big.yaml"
+    path.write_text("a: 1\nb: 2\nc: 3\n")
+    doc, diags = read_yaml(path)
+    assert doc is None and diags[0].code == "E103" and "too large" in diags[0].message
+
+
+def test_plain_copies_have_string_keys_and_builtin_types():
+    doc, _ = parse_yaml("2: 'x'\ntrue: [1, 2.5, null]\n", "f.yaml")
+    plain = to_plain(doc)
+    assert plain == {"2": "x", "true": [1, 2.5, None]}
+    assert type(plain["2"]) is str and type(plain["true"][0]) is int
