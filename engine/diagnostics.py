@@ -3,7 +3,7 @@
 Text form (see docs/design.md):
 
     content/x/things.yaml:12:15: error[E300]: thing alpha: unexpected word 'gian'
-       12 |     effect: gian 2 lira
+       12 |     effect: gian 2 coins
           |             ^^^^
           = hint: did you mean 'gain'?
 
@@ -27,7 +27,7 @@ class Diagnostic:
     file: str | None     # path as given / relative to the working directory
     line: int | None     # 1-based
     col: int | None      # 1-based
-    subject: str | None = None   # "card surveyor", "pack base"
+    subject: str | None = None   # "thing alpha", "pack base"
     hint: str | None = None      # "did you mean 'gain'?", "expected one of: ..."
     severity: str = "error"      # "error" | "warning"
     end_col: int | None = None   # for a caret span (^^^^), exclusive

@@ -132,14 +132,23 @@ class SchemaSet:
         return kind, []
 
 
-_DEFAULT: dict[str, SchemaSet] = {}
+_CACHE: dict[tuple, SchemaSet] = {}
+
+
+def schema_set(folders: Sequence[Path] | None = None) -> SchemaSet:
+    """A SchemaSet for `folders` (default: the installed schema folder), cached per
+    folder list and file modification times, so repeated runs reuse the validators."""
+    folders = [Path(f).resolve() for f in (folders if folders is not None else [data_dir("schemas")])]
+    stamp = tuple((str(f), tuple((p.name, p.stat().st_mtime_ns) for p in sorted(f.glob("*.schema.json"))))
+                  for f in folders)
+    if stamp not in _CACHE:
+        _CACHE[stamp] = SchemaSet(folders)
+    return _CACHE[stamp]
 
 
 def default_schemas() -> SchemaSet:
     """The SchemaSet of the installed schema folder (cached)."""
-    if "default" not in _DEFAULT:
-        _DEFAULT["default"] = SchemaSet()
-    return _DEFAULT["default"]
+    return schema_set()
 
 
 def check_document(doc: Any, kind: str, path: str | None, ref_ids: RefIds | None = None,

@@ -9,36 +9,23 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .effects import pipeline as effects_pipeline
 from .diagnostics import Report, SourceCache, display_path
 from .layering import Definition, LayerEvent, Layering, layer
 from .packs import PACK_ID, Document, Pack, PackInfo, discover, find_pack_dirs, load_pack
 from .resolution import resolve
 from .resources import data_dir
-from .schemas import SchemaSet
+from .schemas import schema_set
 from .suggest import did_you_mean
 
-# --- effect-language hook ------------------------------------------------------------------------
-# TODO(effect-language engineer, owner of engine/effects/): provide
-# engine/effects/pipeline.py with check_effects(table, documents, report); then drop this guard.
-try:
-    _effects_pipeline = importlib.import_module("engine.effects.pipeline")
-except ModuleNotFoundError as _exc:  # only a missing module is tolerated, not a broken one
-    if _exc.name not in ("engine.effects", "engine.effects.pipeline"):
-        raise
-    _effects_pipeline = None
-
-
 def check_effects(table: dict[str, dict[str, Definition]], documents: Sequence[Document], report: Report) -> None:
-    """Step 6: hand the layered table and documents to the effect pipeline, if present."""
-    if _effects_pipeline is not None and hasattr(_effects_pipeline, "check_effects"):
-        _effects_pipeline.check_effects(table, documents, report)
-# -------------------------------------------------------------------------------------------------
+    """Step 6: parse and check every effect against the layered vocabulary."""
+    effects_pipeline.check_effects(table, documents, report)
 
 
 class UsageError(Exception):
@@ -143,7 +130,7 @@ def explain(packs: dict[str, Pack], load_order: Sequence[str], layering: Layerin
 def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Sequence[Path] | None = None,
              extra_schema_dirs: Sequence[Path] = ()) -> ValidationResult:
     """Run the whole non-interactive pipeline; raises UsageError for bad targets."""
-    schemas = SchemaSet([data_dir("schemas"), *map(Path, extra_schema_dirs)])
+    schemas = schema_set([data_dir("schemas"), *map(Path, extra_schema_dirs)])
     sources, report = SourceCache(), Report()
     folders, ids = _classify(list(targets) or [data_dir("content")])
     roots = [Path(r) for r in (search_roots if search_roots is not None else [data_dir("content")])]

@@ -69,3 +69,15 @@ def test_plain_copies_have_string_keys_and_builtin_types():
     plain = to_plain(doc)
     assert plain == {"2": "x", "true": [1, 2.5, None]}
     assert type(plain["2"]) is str and type(plain["true"][0]) is int
+
+
+from hypothesis import given, settings, strategies as st
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("ab:-[]{}!&*<>|#'\"\n 0129.,?%@`\t")), max_size=60))
+def test_any_text_gives_a_document_or_diagnostics_but_never_an_exception(text):
+    doc, diags = parse_yaml(text, "f.yaml")
+    assert doc is None or diags == []
+    assert all(d.code in {"E100", "E101", "E102"} for d in diags)
+    to_plain(doc)

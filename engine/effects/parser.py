@@ -5,7 +5,7 @@ lexer) with the transformer inside it, so the typed nodes are built while
 parsing and no intermediate tree exists. Lark cannot pass positions to such
 a transformer, so each node's span is computed from the tokens and nodes
 it was built from (keywords are dropped, so a span starts at the first
-kept token: "gain 2 lira" spans "2 lira"). A syntax error becomes an
+kept token: "gain 2 coins" spans "2 coins"). A syntax error becomes an
 ``EffectSyntaxError`` carrying the offset inside the text, what was found,
 what would have been accepted, and a did-you-mean.
 """

@@ -128,21 +128,25 @@ def _diagnostic(found: EffectText, sources: SourceCache, code, message, offset, 
 
 
 def _report_vocabulary(vocabulary: Vocabulary, table, report: Report) -> None:
-    for conflict in vocabulary.conflicts:
-        report.add(Diagnostic(code="E304", message=conflict, file=None, line=None, col=None))
+    for message, namespace, item_id in vocabulary.conflicts:
+        report.add(_at_definition(table[namespace][item_id], namespace, item_id, "E304", message, "rename one of them"))
     reserved = keywords()
     for procedures in vocabulary.procedures.values():
         for procedure in procedures:
             if procedure.verb[0] in reserved:
+                message = f"the verb {procedure.verb[0]!r} is a keyword of the effect language"
+                hint = "choose another verb; keywords: " + ", ".join(sorted(reserved))
                 definition = table["procedures"][procedure.id]
-                report.add(
-                    Diagnostic(
-                        code="E303",
-                        message=f"the verb {procedure.verb[0]!r} is a keyword of the effect language",
-                        file=definition.path,
-                        line=definition.position[0],
-                        col=definition.position[1],
-                        subject=f"procedure {procedure.id}",
-                        hint="choose another verb; keywords: " + ", ".join(sorted(reserved)),
-                    )
-                )
+                report.add(_at_definition(definition, "procedures", procedure.id, "E303", message, hint))
+
+
+def _at_definition(definition, namespace: str, item_id: str, code: str, message: str, hint: str) -> Diagnostic:
+    return Diagnostic(
+        code=code,
+        message=message,
+        file=definition.path,
+        line=definition.position[0],
+        col=definition.position[1],
+        subject=f"{singular(namespace)} {item_id}",
+        hint=hint,
+    )

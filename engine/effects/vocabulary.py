@@ -40,7 +40,7 @@ class Noun:
 
 @dataclass(frozen=True)
 class Modifier:
-    """A phrase a call may add after its object, e.g. "at a discount of {Discount} lira"."""
+    """A phrase a call may add after its object, e.g. "at a discount of {Discount} coins"."""
 
     id: str
     phrases: tuple[tuple[str, ...], ...]
@@ -81,7 +81,7 @@ class Vocabulary:
     members: dict[str, set[str]] = field(default_factory=dict)  # group or base id -> member ids
     procedures: dict[str, list[Procedure]] = field(default_factory=dict)  # by first verb word
     attributes: set[str] = field(default_factory=set)
-    conflicts: list[str] = field(default_factory=list)
+    conflicts: list[tuple[str, str, str]] = field(default_factory=list)  # (message, namespace, id)
 
     def noun(self, words) -> Noun | None:
         return self.phrases.get(tuple(words))
@@ -137,13 +137,13 @@ def _add_noun(vocabulary: Vocabulary, namespace: str, item_id: str, item) -> Non
     noun = Noun(item_id, namespace, name, plural, tuple(item.get("groups") or ()), base)
     if item_id in vocabulary.nouns:
         other = vocabulary.nouns[item_id]
-        vocabulary.conflicts.append(f"the id {item_id!r} names both a {other.namespace} item and a {namespace} item")
+        message = f"the id {item_id!r} names both a {other.namespace} item and a {namespace} item"
+        vocabulary.conflicts.append((message, namespace, item_id))
     vocabulary.nouns[item_id] = noun
     for words in {tuple(name.split()), tuple(plural.split())}:
         if words in vocabulary.phrases and vocabulary.phrases[words].id != item_id:
-            vocabulary.conflicts.append(
-                f"the words {' '.join(words)!r} name both {vocabulary.phrases[words].id!r} and {item_id!r}"
-            )
+            message = f"the words {' '.join(words)!r} name both {vocabulary.phrases[words].id!r} and {item_id!r}"
+            vocabulary.conflicts.append((message, namespace, item_id))
         vocabulary.phrases[words] = noun
     for group in noun.groups:
         vocabulary.members.setdefault(group, set()).add(item_id)

@@ -1,0 +1,41 @@
+"""Every property of every schema has a description (editors show it on hover)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import TEST_SCHEMAS
+from engine.resources import data_dir
+
+SCHEMA_FILES = sorted(data_dir("schemas").glob("*.schema.json")) + sorted(TEST_SCHEMAS.glob("*.schema.json"))
+
+
+def properties_without_description(node, where="#"):
+    """Walk every `properties` object anywhere in a schema."""
+    missing = []
+    if isinstance(node, dict):
+        props = node.get("properties")
+        if isinstance(props, dict):
+            for name, sub in props.items():
+                if not isinstance(sub, dict) or not isinstance(sub.get("description"), str) or not sub["description"]:
+                    missing.append(f"{where}/properties/{name}")
+        for key, value in node.items():
+            missing += properties_without_description(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            missing += properties_without_description(value, f"{where}/{i}")
+    return missing
+
+
+@pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: Path(p).name)
+def test_every_property_has_a_description(path):
+    assert properties_without_description(json.loads(Path(path).read_text())) == []
+
+
+@pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: Path(p).name)
+def test_every_schema_has_the_absolute_id_of_its_kind(path):
+    kind = Path(path).name[: -len(".schema.json")]
+    assert json.loads(Path(path).read_text())["$id"] == f"https://tabula.dev/schemas/{kind}.schema.json"
