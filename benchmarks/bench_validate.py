@@ -42,13 +42,13 @@ def in_process_validate() -> tuple[list[float], list]:
 
 def parse_rate(texts: list[tuple[str, str]]) -> list[float]:
     """Effect strings parsed per second (no caching), RUNS times over all shipped strings."""
-    from engine.effects import parse_condition, parse_effect
+    from engine.effects.pipeline import PARSERS
 
     rates = []
     for _ in range(RUNS):
         start = time.perf_counter()
         for start_rule, text in texts:
-            (parse_effect if start_rule == "effect" else parse_condition)(text)
+            PARSERS[start_rule](text)
         rates.append(len(texts) / (time.perf_counter() - start))
     return rates
 

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.effects import parse_condition, parse_effect, render
+from engine.effects import render
+from engine.effects.pipeline import PARSERS
 from engine.effects.pipeline import find_effects
 from engine.resources import data_dir
 from engine.validate import validate
@@ -39,6 +40,6 @@ def test_every_shipped_effect_renders_to_text_that_parses_back_to_it(result):
     found = list(find_effects(documents))
     assert len(found) > 100
     for effect in found:
-        parse = parse_effect if effect.start == "effect" else parse_condition
+        parse = PARSERS[effect.start]
         tree = parse(effect.text)
         assert parse(render(tree)) == tree, f"{effect.document.display} {effect.subject}: {render(tree)}"

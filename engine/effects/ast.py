@@ -72,6 +72,19 @@ class Twice(Node):
 
 
 @dataclass(frozen=True)
+class Let(Node):
+    name: str
+    value: Node
+
+
+@dataclass(frozen=True)
+class Set(Node):
+    attribute: str
+    name: str
+    value: Node
+
+
+@dataclass(frozen=True)
 class Choice(Node):
     count: int
     options: tuple[Sentence, ...]
@@ -101,6 +114,20 @@ class ForEach(Node):
 class ForEachOf(Node):
     item: Item
     name: str
+    body: Sentence
+
+
+@dataclass(frozen=True)
+class ForEachIn(Node):
+    attribute: str
+    owner: str
+    name: str
+    body: Sentence
+
+
+@dataclass(frozen=True)
+class Repeat(Node):
+    times: Node
     body: Sentence
 
 
@@ -194,14 +221,14 @@ class Call(Node):
 
 @dataclass(frozen=True)
 class Quantity(Node):
-    mode: str  # exactly | up_to | at_least | at_most | more_than | less_than | all | passed
+    mode: str  # exactly | up_to | at_least | at_most | more_than | less_than | all | every | passed
     value: int | str | None = None
 
 
 @dataclass(frozen=True)
 class Filter(Node):
     attribute: str
-    value: int
+    value: int | str  # a number, or the name of a bound number
     direction: str | None = None  # "more" | "less" | None
 
 
@@ -211,6 +238,13 @@ class Item(Node):
     noun: tuple[str, ...]
     filters: tuple[Filter, ...] = ()
     location: Location | None = None
+
+
+@dataclass(frozen=True)
+class BoundItem(Node):
+    """A thing bound earlier with "as", used where items go: "discard Wine"."""
+
+    name: str
 
 
 @dataclass(frozen=True)
@@ -336,6 +370,13 @@ class Compare(Node):
 @dataclass(frozen=True)
 class Flag(Node):
     name: str
+
+
+@dataclass(frozen=True)
+class Truth(Node):
+    """A number or attribute used as a yes/no test: true when not 0."""
+
+    value: Node
 
 
 @dataclass(frozen=True)

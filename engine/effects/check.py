@@ -108,6 +108,29 @@ def _poll(node: ast.Poll, scope):
         scope.bound.add(node.name)
 
 
+def _let(node: ast.Let, scope):
+    _visit(node.value, scope)
+    scope.bound.add(node.name)
+
+
+def _set(node: ast.Set, scope):
+    _attribute_name(node.attribute, node, scope)
+    _use(node.name, node, scope)
+    _visit(node.value, scope)
+
+
+def _for_each_in(node: ast.ForEachIn, scope):
+    _attribute_name(node.attribute, node, scope)
+    _use(node.owner, node, scope)
+    scope.bound.add(node.name)
+    _visit(node.body, scope)
+
+
+def _repeat(node: ast.Repeat, scope):
+    _visit(node.times, scope)
+    _visit(node.body, scope)
+
+
 def _choice(node: ast.Choice, scope):
     _visit(node.upgrade, scope)
     if node.count > len(node.options):
@@ -169,6 +192,9 @@ def _move(node: ast.Move, scope):
 
 def _call(node: ast.Call, scope):
     _visit(node.quantity, scope)
+    for word in node.words:
+        if isinstance(word, str) and word[:1].isupper():
+            _use(word, node, scope)
     resolved = _resolve_call(node, scope)
     if resolved is not None:
         scope.calls[id(node)] = resolved
@@ -191,6 +217,8 @@ def _item(node: ast.Item, scope):
 
 def _filter(node: ast.Filter, scope):
     _attribute_name(node.attribute, node, scope)
+    if isinstance(node.value, str):
+        _use(node.value, node, scope)
 
 
 def _location(node: ast.Location, scope):
@@ -399,7 +427,7 @@ def _phrase_match(words, phrase):
     values = []
     for word, expected in zip(words, phrase):
         if PLACEHOLDER.match(expected):
-            if not isinstance(word, int):
+            if not (isinstance(word, int) or str(word)[:1].isupper()):
                 return None
             values.append(word)
         elif str(word) != expected:
@@ -419,6 +447,12 @@ CHECKS = {
     ast.May: _single("step"),
     ast.Poll: _poll,
     ast.Twice: _single("step"),
+    ast.Let: _let,
+    ast.Set: _set,
+    ast.ForEachIn: _for_each_in,
+    ast.Repeat: _repeat,
+    ast.BoundItem: _named,
+    ast.Truth: _single("value"),
     ast.Choice: _choice,
     ast.Conditional: _conditional,
     ast.OnlyIf: _only_if,

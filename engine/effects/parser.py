@@ -16,6 +16,13 @@ import functools
 from dataclasses import dataclass
 
 from lark import Lark, Token, Transformer
+
+try:  # the compiled LALR parser and lexer: same grammar, same trees, about 1.5x faster
+    import lark_cython
+except ImportError:  # pragma: no cover - the pure-Python parser is the fallback
+    lark_cython = None
+
+TOKEN_TYPES = (Token,) + ((lark_cython.Token,) if lark_cython else ())
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from engine.effects import ast
@@ -60,11 +67,13 @@ class EffectSyntaxError(Exception):
 @functools.lru_cache(maxsize=None)
 def _lark() -> Lark:
     text = (data_dir("grammar") / "effects.lark").read_text(encoding="utf-8")
+    plugins = {"_plugins": lark_cython.plugins} if lark_cython else {}
     return Lark(
         text,
         parser="lalr",
-        start=["effect", "condition"],
+        start=["effect", "condition", "expression"],
         transformer=_ToAst(),
+        **plugins,
     )
 
 
@@ -76,6 +85,11 @@ def parse_effect(text: str) -> ast.Effect:
 def parse_condition(text: str) -> ast.Node:
     """Parse a yes/no condition; raises EffectSyntaxError."""
     return _parse(text, "condition")
+
+
+def parse_expression(text: str) -> ast.Node:
+    """Parse a number expression; raises EffectSyntaxError."""
+    return _parse(text, "expression")
 
 
 def keywords() -> frozenset[str]:
@@ -119,7 +133,7 @@ def _unexpected_token(text: str, error: UnexpectedToken) -> EffectSyntaxError:
         return EffectSyntaxError(
             len(text.rstrip()), "the effect ends too early", hint=f"expected {expected}", length=1
         )
-    found = str(token)
+    found = _text(token)
     hint = f"expected {expected}"
     guess = suggest(found, _expected_literals(error.expected)) or _misspelt_step_verb(text, token.start_pos)
     if found in NUMBER_WORDS and "INT" in error.expected:
@@ -146,10 +160,11 @@ def _misspelt_step_verb(text: str, offset: int) -> str | None:
 
 def _describe(token: Token) -> str:
     if token.type == "INT":
-        return f"number {token!s}"
+        return f"number {_text(token)}"
     if token.type == "VAR":
-        return f"name {token!s}"
-    return f"word {token!s}" if str(token).isalpha() else f"{token!s}"
+        return f"name {_text(token)}"
+    text = _text(token)
+    return f"word {text}" if text.isalpha() else text
 
 
 def _expected_literals(names) -> list[str]:
@@ -185,13 +200,23 @@ def _terminal_word(name: str) -> str:
 
 
 def _bounds(child) -> tuple[int, int] | None:
-    if isinstance(child, Token):
-        return (child.start_pos, child.end_pos)
-    if isinstance(child, ast.Node):
-        return (child.span.start, child.span.end) if child.span else None
+    span = getattr(child, "span", None)
+    if span is not None:  # a node
+        return span.start, span.end
+    start = getattr(child, "start_pos", None)
+    if start is not None:  # a token
+        return start, child.end_pos
     if isinstance(child, (tuple, list)):
-        found = [b for b in map(_bounds, child) if b]
-        return (found[0][0], found[-1][1]) if found else None
+        first = last = None
+        for part in child:
+            first = _bounds(part)
+            if first:
+                break
+        for part in reversed(child):
+            last = _bounds(part)
+            if last:
+                break
+        return (first[0], last[1]) if first else None
     if isinstance(child, _Upgrade):
         return _bounds(child.step)
     return None
@@ -203,8 +228,12 @@ def _cover(children) -> ast.Span | None:
     return ast.Span(*found) if found else None
 
 
+def _text(token) -> str:
+    return token.value if isinstance(token, TOKEN_TYPES) else str(token)
+
+
 def _words(tokens) -> tuple[str, ...]:
-    return tuple(str(t) for t in tokens)
+    return tuple(_text(t) for t in tokens)
 
 
 def _split_tail(children):
@@ -226,27 +255,41 @@ class _ToAst(Transformer):
         return ast.Effect(tuple(children), span=_cover(children))
 
     def sentence(self, children):
-        steps = tuple(c for c in children if not (isinstance(c, Token) and c.type in SEPARATORS))
+        steps = tuple(c for c in children if not (isinstance(c, TOKEN_TYPES) and c.type in SEPARATORS))
         return ast.Sentence(steps, span=_cover(children))
 
     def exchange(self, children):
         return ast.Exchange(children[0], children[1], span=_cover(children))
 
     def bound(self, children):
-        return ast.Bound(children[0], str(children[1]), span=_cover(children))
+        return ast.Bound(children[0], _text(children[1]), span=_cover(children))
 
     def may(self, children):
         return ast.May(children[0], span=_cover(children))
 
     def poll(self, children):
-        name = str(children[2]) if len(children) > 2 else None
-        return ast.Poll(str(children[0]), children[1], name, span=_cover(children))
+        name = _text(children[2]) if len(children) > 2 else None
+        return ast.Poll(_text(children[0]), children[1], name, span=_cover(children))
+
+    def let(self, children):
+        return ast.Let(_text(children[0]), children[1], span=_cover(children))
+
+    def set(self, children):
+        attribute, name, value = children
+        return ast.Set(_text(attribute), _text(name), value, span=_cover(children))
+
+    def for_each_in(self, children):
+        attribute, owner, name, body = children
+        return ast.ForEachIn(_text(attribute), _text(owner), _text(name), body, span=_cover(children))
+
+    def repeat(self, children):
+        return ast.Repeat(children[0], children[1], span=_cover(children))
 
     def twice(self, children):
         return ast.Twice(children[0], span=_cover(children))
 
     def choice(self, children):
-        count = {"one": 1, "two": 2, "three": 3}[str(children[0])]
+        count = {"one": 1, "two": 2, "three": 3}[_text(children[0])]
         upgrade = next((c.step for c in children if isinstance(c, _Upgrade)), None)
         options = tuple(c for c in children if isinstance(c, ast.Sentence))
         return ast.Choice(count, options, upgrade, span=_cover(children))
@@ -268,7 +311,7 @@ class _ToAst(Transformer):
     def for_each_of(self, children):
         quantity, noun, *rest = children
         body = rest.pop()
-        name = str(rest.pop())
+        name = _text(rest.pop())
         filters, location = _split_tail(rest)
         item = ast.Item(quantity, _words(noun), filters, location, span=_cover(children))
         return ast.ForEachOf(item, name, body, span=_cover(children))
@@ -288,15 +331,15 @@ class _ToAst(Transformer):
         return ast.Give(children[0], children[1], span=_cover(children))
 
     def move(self, children):
-        return ast.Move(str(children[0]), children[1], span=_cover(children))
+        return ast.Move(_text(children[0]), children[1], span=_cover(children))
 
     def call(self, children):
         verb, quantity, *words = children
-        return ast.Call(str(verb), quantity, _call_words(words), span=_cover(children))
+        return ast.Call(_text(verb), quantity, _call_words(words), span=_cover(children))
 
     def call_bare(self, children):
         verb, *words = children
-        return ast.Call(str(verb), None, _call_words(words), span=_cover(children))
+        return ast.Call(_text(verb), None, _call_words(words), span=_cover(children))
 
     # -- things
     def items(self, children):
@@ -307,34 +350,42 @@ class _ToAst(Transformer):
         filters, location = _split_tail(rest)
         return ast.Item(quantity, _words(noun), filters, location, span=_cover(children))
 
+    def bound_item(self, children):
+        return ast.BoundItem(_text(children[0]), span=_cover(children))
+
+    def every(self, children):
+        return ast.Quantity("every", None, span=_cover(children))
+
     def exactly(self, children):
-        return ast.Quantity("exactly", int(children[0]), span=_cover(children))
+        return ast.Quantity("exactly", int(_text(children[0])), span=_cover(children))
 
     def up_to(self, children):
-        return ast.Quantity("up_to", int(children[0]), span=_cover(children))
+        return ast.Quantity("up_to", int(_text(children[0])), span=_cover(children))
 
     def compared(self, children):
-        mode = _normalise(children[0]).replace(" ", "_")
-        return ast.Quantity(mode, int(children[1]), span=_cover(children))
+        mode = _normalise(_text(children[0])).replace(" ", "_")
+        return ast.Quantity(mode, int(_text(children[1])), span=_cover(children))
 
     def all(self, children):
         return ast.Quantity("all", None, span=_cover(children))
 
     def passed(self, children):
-        return ast.Quantity("passed", str(children[0]), span=_cover(children))
+        return ast.Quantity("passed", _text(children[0]), span=_cover(children))
 
     def noun_words(self, children):
         return tuple(children)  # tokens, so the caller can cover them
 
     def filter(self, children):
         direction = children[2] if len(children) > 2 else None
-        return ast.Filter(str(children[0]), int(children[1]), direction, span=_cover(children))
+        value = _text(children[1])
+        value = int(value) if value.isdigit() else value
+        return ast.Filter(_text(children[0]), value, direction, span=_cover(children))
 
     def bound_dir(self, children):
-        return str(children[0])
+        return _text(children[0])
 
     def location(self, children):
-        return ast.Location(str(children[0]), children[1], span=_cover(children))
+        return ast.Location(_text(children[0]), children[1], span=_cover(children))
 
     def own_place(self, children):
         return ast.OwnPlace(_words(children), span=_cover(children))
@@ -343,14 +394,14 @@ class _ToAst(Transformer):
         return ast.EveryPlace(_words(children), span=_cover(children))
 
     def bound_place(self, children):
-        return ast.VarPlace(str(children[0]), span=_cover(children))
+        return ast.VarPlace(_text(children[0]), span=_cover(children))
 
     def place_of(self, children):
-        return ast.PlaceOf(str(children[0]), str(children[1]), span=_cover(children))
+        return ast.PlaceOf(_text(children[0]), _text(children[1]), span=_cover(children))
 
     def player_selector(self, children):
         who = children[1] if len(children) > 1 else None
-        return ast.PlayerSelector(str(children[0]), who, span=_cover(children))
+        return ast.PlayerSelector(_text(children[0]), who, span=_cover(children))
 
     def who_did(self, children):
         return ast.WhoDid(False, span=_cover(children))
@@ -378,10 +429,10 @@ class _ToAst(Transformer):
         return ast.You(span=_cover(children))
 
     def player_var(self, children):
-        return ast.PlayerVar(str(children[0]), span=_cover(children))
+        return ast.PlayerVar(_text(children[0]), span=_cover(children))
 
     def neighbour(self, children):
-        return ast.Neighbour(str(children[0]), span=_cover(children))
+        return ast.Neighbour(_text(children[0]), span=_cover(children))
 
     # -- conditions
     def any_of(self, children):
@@ -400,38 +451,44 @@ class _ToAst(Transformer):
     def has(self, children):
         player, have, comparison, noun, *rest = children
         filters, location = _split_tail(rest)
-        return ast.Has(player, str(have), comparison, _words(noun), filters, location, span=_cover(children))
+        return ast.Has(player, _text(have), comparison, _words(noun), filters, location, span=_cover(children))
 
     def has_all_of(self, children):
         player, have, attribute, name = children
-        return ast.HasAllOf(player, str(have), str(attribute), str(name), span=_cover(children))
+        return ast.HasAllOf(player, _text(have), _text(attribute), _text(name), span=_cover(children))
 
     def compare(self, children):
         return ast.Compare(children[0], children[1], span=_cover(children))
 
-    def flag(self, children):
-        return ast.Flag(str(children[0]), span=_cover(children))
+    def truth(self, children):
+        value = children[0]
+        if isinstance(value, ast.Var):
+            return ast.Flag(value.name, span=value.span)
+        return ast.Truth(value, span=_cover(children))
 
     def comparison(self, children):
-        op = _normalise(children[0]) if len(children) > 1 else None
+        op = _normalise(_text(children[0])) if len(children) > 1 else None
         return ast.Comparison(op, children[-1], span=_cover(children))
 
     # -- numbers
     def number(self, children):
-        return ast.Number(int(children[0]), span=_cover(children))
+        return ast.Number(int(_text(children[0])), span=_cover(children))
 
     def var(self, children):
-        return ast.Var(str(children[0]), span=_cover(children))
+        return ast.Var(_text(children[0]), span=_cover(children))
 
     def attribute(self, children):
-        return ast.Attribute(str(children[0]), str(children[1]), span=_cover(children))
+        return ast.Attribute(_text(children[0]), _text(children[1]), span=_cover(children))
 
     def count(self, children):
         return ast.Count(children[0], span=_cover(children))
 
     def aggregate(self, children):
         kind, attribute, selector = children
-        return ast.Aggregate(str(kind), str(attribute), selector, span=_cover(children))
+        return ast.Aggregate(_text(kind), _text(attribute), selector, span=_cover(children))
+
+    def expression(self, children):
+        return children[0]
 
     def plus(self, children):
         return ast.Plus(children[0], children[1], span=_cover(children))
@@ -466,4 +523,4 @@ class _Upgrade:
 
 
 def _call_words(tokens) -> tuple[str | int, ...]:
-    return tuple(int(t) if t.type == "INT" else str(t) for t in tokens)
+    return tuple(int(_text(t)) if t.type == "INT" else _text(t) for t in tokens)

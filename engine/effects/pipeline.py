@@ -1,7 +1,8 @@
 """Step 6 of validation: find, parse and check every effect of the loaded packs.
 
 Effect text lives under keys named ``effect`` or ending in ``_effect``
-(start rule ``effect``) and under ``condition`` (start rule ``condition``).
+(start rule ``effect``), under ``condition`` (start rule ``condition``) and
+under ``expression`` (a number; start rule ``expression``).
 Inside a procedure's effect the caller's variables are bound; inside a
 term's condition the variable ``It`` is. Every problem becomes a Diagnostic
 at the file position of the offending words.
@@ -15,10 +16,13 @@ from dataclasses import dataclass
 from engine.diagnostics import Diagnostic, Report, SourceCache
 from engine.effects import ast
 from engine.effects.check import check
-from engine.effects.parser import EffectSyntaxError, keywords, parse_condition, parse_effect
+from engine.effects.parser import EffectSyntaxError, keywords, parse_condition, parse_effect, parse_expression
 from engine.effects.spans import file_position
 from engine.effects.vocabulary import Vocabulary, build_vocabulary
 from engine.positions import locate, singular
+
+
+PARSERS = {"effect": parse_effect, "condition": parse_condition, "expression": parse_expression}
 
 
 @dataclass(frozen=True)
@@ -27,7 +31,7 @@ class EffectText:
 
     document: object  # engine.packs.Document
     path: tuple  # keys and indices from the document root
-    start: str  # "effect" | "condition"
+    start: str  # "effect" | "condition" | "expression"
     text: str
 
     @property
@@ -78,12 +82,14 @@ def _start_rule(key: str) -> str | None:
         return "effect"
     if key == "condition":
         return "condition"
+    if key == "expression":
+        return "expression"
     return None
 
 
 def _parse(found: EffectText, sources: SourceCache, report: Report):
     try:
-        return parse_effect(found.text) if found.start == "effect" else parse_condition(found.text)
+        return PARSERS[found.start](found.text)
     except EffectSyntaxError as error:
         report.add(_diagnostic(found, sources, "E300", error.message, error.offset, error.length, error.hint))
         return None

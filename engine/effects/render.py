@@ -65,6 +65,30 @@ def _twice(node: ast.Twice) -> str:
     return f"{render(node.step)} twice"
 
 
+def _let(node: ast.Let) -> str:
+    return f"let {node.name} be {render(node.value)}"
+
+
+def _set(node: ast.Set) -> str:
+    return f"set the {node.attribute} of {node.name} to {render(node.value)}"
+
+
+def _for_each_in(node: ast.ForEachIn) -> str:
+    return f"for each of the {node.attribute} of {node.owner} as {node.name}: {render(node.body)}"
+
+
+def _repeat(node: ast.Repeat) -> str:
+    return f"repeat {render(node.times)} times: {render(node.body)}"
+
+
+def _bound_item(node: ast.BoundItem) -> str:
+    return node.name
+
+
+def _truth(node: ast.Truth) -> str:
+    return render(node.value)
+
+
 def _choice(node: ast.Choice) -> str:
     upgrade = f", or both if you {render(node.upgrade)}" if node.upgrade else ""
     options = "; or ".join(render(o) for o in node.options)
@@ -132,8 +156,8 @@ def _call(node: ast.Call) -> str:
 def _quantity(node: ast.Quantity) -> str:
     if node.mode == "exactly":
         return str(node.value)
-    if node.mode == "all":
-        return "all"
+    if node.mode in ("all", "every"):
+        return node.mode
     if node.mode == "passed":
         return str(node.value)
     return f"{node.mode.replace('_', ' ')} {node.value}"
@@ -291,6 +315,12 @@ RENDERERS = {
     ast.May: _may,
     ast.Poll: _poll,
     ast.Twice: _twice,
+    ast.Let: _let,
+    ast.Set: _set,
+    ast.ForEachIn: _for_each_in,
+    ast.Repeat: _repeat,
+    ast.BoundItem: _bound_item,
+    ast.Truth: _truth,
     ast.Choice: _choice,
     ast.Conditional: _conditional,
     ast.OnlyIf: _only_if,
