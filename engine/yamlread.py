@@ -7,11 +7,21 @@ Rules (docs/design.md step 2):
 - tags that would build objects (`!!python/object`, `!foo`, `!!set`, ...) are
   refused (E102); only the plain core tags are allowed;
 - syntax errors are E100; unreadable, oversized or non-UTF-8 files are E103.
+
+Speed: the pure-Python round-trip loader spends most of its time scanning and
+composing. When the C extension is installed, libyaml composes the nodes and
+ruamel's own round-trip constructor (our safe subclass) builds the document
+from them, about five times faster, with the same values, scalar types and
+positions (tests/test_yamlread.py compares both on every shipped file). Any
+document the fast path is not sure of (a libyaml error, which includes YAML
+1.2 forms libyaml does not accept; a duplicate key; a tag; a merge key) is
+read again by the pure loader, which gives the diagnostics.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -19,6 +29,12 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.constructor import RoundTripConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.resolver import VersionedResolver
+
+try:
+    from ruamel.yaml.cyaml import CParser
+except ImportError:  # pragma: no cover - no C extension: the pure loader does everything
+    CParser = None
 
 from .diagnostics import Diagnostic, SourceCache, display_path
 
@@ -120,8 +136,39 @@ def _mapped_error(exc: Exception, file: str) -> Diagnostic:
     return _diag("E100", f"invalid YAML: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}", file)
 
 
+# Text the fast path leaves to the pure loader: tags and merge keys.
+_UNUSUAL = re.compile(r"(^|[\s\[{,:-])!|<<")
+
+
+def _fast_load(text: str) -> Any:
+    """The document via libyaml, or None when only the pure loader may be trusted."""
+    if CParser is None or _UNUSUAL.search(text):
+        return None
+    try:
+        node = _CComposer(text).get_single_node()
+        if node is None:
+            return None
+        constructor = SafeRoundTripConstructor(preserve_quotes=True, loader=_new_yaml())
+        return constructor.construct_document(node)
+    except Exception:  # noqa: BLE001 - any doubt: the pure loader decides and reports
+        return None
+
+
+if CParser is not None:
+
+    class _CComposer(CParser, VersionedResolver):
+        """libyaml's scanner, parser and composer, resolving scalars by YAML 1.2 rules."""
+
+        def __init__(self, text: str) -> None:
+            CParser.__init__(self, text)
+            VersionedResolver.__init__(self)
+
+
 def parse_yaml(text: str, file: str) -> tuple[Any, list[Diagnostic]]:
     """Parse YAML text; `file` is the path shown in diagnostics."""
+    fast = _fast_load(text)
+    if fast is not None:
+        return fast, []
     try:
         return _new_yaml().load(text), []
     except (_DuplicateKey, _RefusedTag, YAMLError) as exc:

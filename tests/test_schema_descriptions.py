@@ -1,4 +1,4 @@
-"""Every property of every schema has a description (editors show it on hover)."""
+"""Every shipped schema is valid Draft 2020-12, and every property has a description (editors show it on hover)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from conftest import TEST_SCHEMAS
 from engine.resources import data_dir
@@ -39,3 +40,8 @@ def test_every_property_has_a_description(path):
 def test_every_schema_has_the_absolute_id_of_its_kind(path):
     kind = Path(path).name[: -len(".schema.json")]
     assert json.loads(Path(path).read_text())["$id"] == f"https://tabula.dev/schemas/{kind}.schema.json"
+
+
+@pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
+def test_every_shipped_schema_is_a_valid_draft_2020_12_schema(path):
+    Draft202012Validator.check_schema(json.loads(path.read_text(encoding="utf-8")))

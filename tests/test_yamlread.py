@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine import yamlread
 from engine.positions import locate, locate_key, to_plain
+from engine.resources import data_dir
 from engine.yamlread import parse_yaml, read_yaml
 
 
@@ -81,3 +84,41 @@ def test_any_text_gives_a_document_or_diagnostics_but_never_an_exception(text):
     assert doc is None or diags == []
     assert all(d.code in {"E100", "E101", "E102"} for d in diags)
     to_plain(doc)
+
+
+def _shape(node, out):
+    """Every value's type and every collection's positions, in document order."""
+    if hasattr(node, "lc"):
+        out.append((node.lc.line, node.lc.col, {k: list(v) for k, v in (node.lc.data or {}).items()}))
+    if hasattr(node, "values") and callable(node.values):
+        for value in node.values():
+            _shape(value, out)
+    elif isinstance(node, list):
+        for value in node:
+            _shape(value, out)
+    else:
+        out.append(type(node).__name__)
+    return out
+
+
+SHIPPED_YAML = sorted(data_dir("content").rglob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", SHIPPED_YAML, ids=lambda p: p.name)
+def test_the_fast_reader_gives_the_same_values_types_and_positions_as_the_pure_one(path):
+    text = path.read_text(encoding="utf-8")
+    pure = yamlread._new_yaml().load(text)
+    fast = yamlread._fast_load(text)
+    if fast is None:  # the file uses a form libyaml leaves to the pure loader
+        pytest.skip("read by the pure loader")
+    assert to_plain(fast) == to_plain(pure)
+    assert _shape(fast, []) == _shape(pure, [])
+
+
+def test_a_duplicate_key_is_left_to_the_pure_reader_which_reports_it():
+    assert yamlread._fast_load("a: 1\na: 2\n") is None
+
+
+def test_tags_and_merge_keys_are_left_to_the_pure_reader():
+    assert yamlread._fast_load("a: !!python/object:os.system x\n") is None
+    assert yamlread._fast_load("a: &x {b: 1}\nc:\n  <<: *x\n") is None

@@ -23,6 +23,9 @@ NOUN_NAMESPACES = (
     "terms",
 )
 
+# Attributes every thing has, whatever the pack declares: "kind" is the id of its noun.
+BUILTIN_ATTRIBUTES = frozenset({"kind"})
+
 PLACEHOLDER = re.compile(r"^\{([A-Z][A-Za-z0-9]*)\}$")
 
 
@@ -80,7 +83,7 @@ class Vocabulary:
     phrases: dict[tuple[str, ...], Noun] = field(default_factory=dict)  # singular and plural words
     members: dict[str, set[str]] = field(default_factory=dict)  # group or base id -> member ids
     procedures: dict[str, list[Procedure]] = field(default_factory=dict)  # by first verb word
-    attributes: set[str] = field(default_factory=set)
+    attributes: set[str] = field(default_factory=lambda: set(BUILTIN_ATTRIBUTES))
     conflicts: list[tuple[str, str, str]] = field(default_factory=list)  # (message, namespace, id)
 
     def noun(self, words) -> Noun | None:
