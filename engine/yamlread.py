@@ -129,6 +129,9 @@ def _mapped_error(exc: Exception, file: str) -> Diagnostic:
         if problem.startswith("but ") and context:
             problem, context = f"{context}, {problem}", ""
         hint = context if context and context != problem else None
+        if problem == "mapping values are not allowed here":
+            hint = ("a value that contains ': ' (like 'choose one: ...') must be quoted, "
+                    "or written as a block: 'effect: >-' with the text on the next lines")
         cm = exc.context_mark
         if hint and cm is not None and mark is not None and (cm.line, cm.column) != (mark.line, mark.column):
             hint = f"{hint} started at line {cm.line + 1}, column {cm.column + 1}"

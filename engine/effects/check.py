@@ -326,7 +326,16 @@ def _noun(words, node, scope: _Scope) -> None:
         text = " ".join(words)
         guess = suggest(text, scope.vocabulary.phrase_texts())
         hint = f"did you mean {guess!r}?" if guess else "declare it in the pack's components"
-        scope.report("E302", f"unknown noun {text!r}", node, hint)
+        scope.problems.append(Problem("E302", f"unknown noun {text!r}", _noun_span(node, text), hint))
+
+
+def _noun_span(node, text: str) -> ast.Span | None:
+    """The span of the noun words: just after the quantity when there is one."""
+    quantity = getattr(node, "quantity", None)
+    if quantity is not None and quantity.span is not None:
+        start = quantity.span.end + 1
+        return ast.Span(start, start + len(text))
+    return node.span
 
 
 def _attribute_name(name: str, node, scope: _Scope) -> None:

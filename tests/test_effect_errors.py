@@ -1,0 +1,34 @@
+"""Mistakes in effect text are reported at the exact word in the YAML file,
+whatever the YAML style of the value, with a hint that helps fix them."""
+
+from conftest import PACKS, where
+from engine.validate import validate
+
+EFFECTS = PACKS / "effects"
+
+
+def diagnostics(name):
+    folder = EFFECTS / name
+    result = validate([folder], search_roots=[])
+    return [(d.code, where(d, folder), d.subject, d.message, d.hint) for d in result.report.diagnostics]
+
+
+def test_every_effect_mistake_is_reported_in_one_run_at_its_word():
+    assert diagnostics("tiny") == [
+        ("E300", "cards.yaml:14:18", "card bad_syntax", "unexpected word gain", "expected ',', ':'"),
+        ("E301", "cards.yaml:18:30", "card bad_verb", "unknown verb 'riase'", "did you mean 'raise'?"),
+        ("E302", "cards.yaml:22:20", "card bad_noun", "unknown noun 'coisn'", "did you mean 'coin'?"),
+        ("E303", "cards.yaml:26:13", "card bad_modifier", "'raise' does not understand 'at a discont of 1 coins'",
+         "did you mean 'at a discount of {Discount} coins'?"),
+        ("E304", "cards.yaml:30:66", "card unbound", "the name Rasied is not bound here", "did you mean 'Raised'?"),
+    ]
+
+
+def test_an_unquoted_value_with_a_colon_says_how_to_write_it():
+    ((code, location, _subject, message, hint),) = diagnostics("yaml_colon")
+    assert (code, location, message) == ("E100", "cards.yaml:7:23", "mapping values are not allowed here")
+    assert "must be quoted, or written as a block" in hint
+
+
+def test_a_procedure_body_sees_the_callers_quantity_and_modifier_values():
+    assert not any(d[2] == "procedure raise" for d in diagnostics("tiny"))
