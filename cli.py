@@ -7,6 +7,7 @@ content). Set TABULA_DEBUG=1 to see the traceback of an internal error.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import traceback
@@ -88,6 +89,44 @@ def validate(ctx: click.Context, targets: tuple[str, ...], fmt: str, explain: bo
         if diags:
             click.echo(render_text(diags, result.sources, color=color), color=color)
         click.echo(result.summary_line())
+    ctx.exit(EXIT_CONTENT if result.report.has_errors else EXIT_OK)
+
+
+@tabula.command()
+@click.argument("pack")
+@click.argument("ids", nargs=-1)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Output format.")
+@click.pass_context
+def show(ctx: click.Context, pack: str, ids: tuple[str, ...], fmt: str) -> None:
+    """Print the text of a pack's effects, rendered from the effect language.
+
+    PACK is a pack id or folder; IDS limit the output to those items (cards, spaces,
+    procedures...). This is the text a player reads: what the engine will run.
+    """
+    from engine.effects.render import card_text, render
+    from engine.validate import UsageError, validate as run
+
+    roots = [data_dir("content")] + ([Path(pack)] if Path(pack).is_dir() else [])
+    try:
+        result = run([pack], search_roots=roots)
+    except UsageError as exc:
+        raise click.UsageError(str(exc), ctx=ctx) from None
+    rows = [
+        {"subject": found.subject or found.document.display, "key": str(found.path[-1]),
+         "text": card_text(tree) if found.start == "effect" else render(tree)}
+        for found, tree in result.effects
+        if not ids or (found.subject or "").split(" ")[-1] in ids
+    ]
+    if ids and not rows:
+        raise click.UsageError(f"no effects for {', '.join(ids)} in {pack}", ctx=ctx)
+    if fmt == "json":
+        click.echo(json.dumps({"effects": rows}, indent=2))
+    else:
+        for row in rows:
+            click.echo(f"{row['subject']} ({row['key']}): {row['text']}")
+    if result.report.has_errors:
+        click.echo(f"{result.report.error_count} content errors: run 'tabula validate {pack}'", err=True)
     ctx.exit(EXIT_CONTENT if result.report.has_errors else EXIT_OK)
 
 

@@ -23,9 +23,9 @@ from .resources import data_dir
 from .schemas import schema_set
 from .suggest import did_you_mean
 
-def check_effects(table: dict[str, dict[str, Definition]], documents: Sequence[Document], report: Report) -> None:
-    """Step 6: parse and check every effect against the layered vocabulary."""
-    effects_pipeline.check_effects(table, documents, report)
+def check_effects(table: dict[str, dict[str, Definition]], documents: Sequence[Document], report: Report) -> list:
+    """Step 6: parse and check every effect against the layered vocabulary; the parsed effects."""
+    return effects_pipeline.check_effects(table, documents, report)
 
 
 class UsageError(Exception):
@@ -49,6 +49,7 @@ class ValidationResult:
     sources: SourceCache = field(default_factory=SourceCache)
     file_count: int = 0
     layering: Layering | None = None
+    effects: list = field(default_factory=list)  # (EffectText, tree) of every parsed effect
 
     @property
     def definition_count(self) -> int:
@@ -154,9 +155,9 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
     for doc in documents:
         if doc.kind is not None:
             report.extend(schemas.check_document(doc.data, doc.kind, doc.display, ref_ids))
-    check_effects(layering.table, documents, report)
+    effects = check_effects(layering.table, documents, report)
     return ValidationResult(
-        report=report, packs=packs, load_order=resolution.load_order, table=layering.table,
+        effects=effects, report=report, packs=packs, load_order=resolution.load_order, table=layering.table,
         explain_lines=explain(packs, resolution.load_order, layering), sources=sources,
         file_count=sum(_listed_count(known[p]) for p in resolution.load_order), layering=layering,
     )

@@ -83,3 +83,19 @@ def test_an_unexpected_exception_is_an_internal_error_with_exit_3(monkeypatch):
 def test_version_option_prints_the_engine_version():
     result = CliRunner().invoke(tabula, ["--version"])
     assert result.exit_code == 0 and result.stdout.strip() == "tabula 0.1.0"
+
+
+def test_show_prints_card_text_rendered_from_the_effect():
+    from cli import tabula as app
+
+    result = CliRunner().invoke(app, ["show", str(PACKS / "effects" / "tiny"), "good"])
+    assert result.stdout.splitlines() == [
+        "card good (effect): Choose one: gain 2 coins; or raise 1 tower at a discount of 1 coins."
+    ]
+
+
+def test_show_with_an_unknown_id_is_a_usage_error():
+    from cli import tabula as app
+
+    result = CliRunner().invoke(app, ["show", str(PACKS / "effects" / "tiny"), "nothing"])
+    assert result.exit_code == 2

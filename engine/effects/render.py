@@ -29,6 +29,16 @@ def render(node: ast.Node) -> str:
     return RENDERERS[type(node)](node)
 
 
+def card_text(node: ast.Node) -> str:
+    """The text a person reads on the card: sentences capitalised, each ending with a period."""
+    sentences = node.sentences if isinstance(node, ast.Effect) else (node,)
+    return " ".join(_capitalised(render(s)) + "." for s in sentences)
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _join(parts) -> str:
     return " ".join(p for p in parts if p)
 
