@@ -242,7 +242,7 @@ class Item(Node):
 
 @dataclass(frozen=True)
 class BoundItem(Node):
-    """A thing bound earlier with "as", used where items go: "discard Wine"."""
+    """A thing bound earlier with "as", used where items go: "discard Card"."""
 
     name: str
 
