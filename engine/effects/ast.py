@@ -205,6 +205,16 @@ class Move(Node):
 
 
 @dataclass(frozen=True)
+class Perform(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class Pass(Node):
+    pass
+
+
+@dataclass(frozen=True)
 class Call(Node):
     """A pack verb: its first word, an optional quantity, then free words.
 

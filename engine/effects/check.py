@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.effects import ast
 from engine.effects.parser import keywords
-from engine.effects.vocabulary import PLACEHOLDER, Procedure, Vocabulary
+from engine.effects.vocabulary import BUILTIN_NAMES, PLACEHOLDER, Procedure, Vocabulary
 from engine.suggest import suggest
 
 
@@ -57,7 +57,7 @@ def check(node: ast.Node, vocabulary: Vocabulary, bound=()) -> tuple[list[Proble
 
     Returns the problems and, for each call node (by id), what it resolved to.
     """
-    scope = _Scope(vocabulary, set(bound))
+    scope = _Scope(vocabulary, set(bound) | BUILTIN_NAMES)
     _visit(node, scope)
     return scope.problems, scope.calls
 
@@ -471,6 +471,8 @@ CHECKS = {
     ast.Gain: _gain,
     ast.Give: _give,
     ast.Move: _move,
+    ast.Perform: _named,
+    ast.Pass: _nothing,
     ast.Call: _call,
     ast.Quantity: _quantity,
     ast.Filter: _filter,

@@ -333,6 +333,12 @@ class _ToAst(Transformer):
     def move(self, children):
         return ast.Move(_text(children[0]), children[1], span=_cover(children))
 
+    def perform(self, children):
+        return ast.Perform(_text(children[0]), span=_cover(children))
+
+    def pass_turn(self, children):
+        return ast.Pass()
+
     def call(self, children):
         verb, quantity, *words = children
         return ast.Call(_text(verb), quantity, _call_words(words), span=_cover(children))

@@ -155,6 +155,14 @@ def _move(node: ast.Move) -> str:
     return f"move {node.name} to {render(node.place)}"
 
 
+def _perform(node: ast.Perform) -> str:
+    return f"perform {node.name}"
+
+
+def _pass(node: ast.Pass) -> str:
+    return "pass"
+
+
 def _call(node: ast.Call) -> str:
     quantity = render(node.quantity) if node.quantity is not None else ""
     return _join([node.verb, quantity, *(str(w) for w in node.words)])
@@ -340,6 +348,8 @@ RENDERERS = {
     ast.Gain: _gain,
     ast.Give: _give,
     ast.Move: _move,
+    ast.Perform: _perform,
+    ast.Pass: _pass,
     ast.Call: _call,
     ast.Quantity: _quantity,
     ast.Filter: _filter,

@@ -23,8 +23,11 @@ NOUN_NAMESPACES = (
     "terms",
 )
 
-# Attributes every thing has, whatever the pack declares: "kind" is the id of its noun.
-BUILTIN_ATTRIBUTES = frozenset({"kind"})
+# Attributes every thing has, whatever the pack declares: "kind" is the id of its
+# noun; "phase" of a space is the position of its phase in the round (1, 2, ...).
+# The name Game is always bound: "the round of Game", "the phase of Game".
+BUILTIN_ATTRIBUTES = frozenset({"kind", "phase", "round"})
+BUILTIN_NAMES = frozenset({"Game"})
 
 PLACEHOLDER = re.compile(r"^\{([A-Z][A-Za-z0-9]*)\}$")
 
