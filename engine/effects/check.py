@@ -12,6 +12,8 @@ modifier phrases, each matched against the procedure's declarations.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from dataclasses import dataclass, field
 
 from engine.effects import ast
@@ -63,42 +65,45 @@ def check(node: ast.Node, vocabulary: Vocabulary, bound=()) -> tuple[list[Proble
 
 
 def _visit(node, scope: _Scope) -> None:
+    """Check ``node``: its own rule from CHECKS, else each of its children in order."""
     if node is None:
         return
-    CHECKS[type(node)](node, scope)
+    handler = CHECKS.get(type(node))
+    if handler is not None:
+        handler(node, scope)
+    else:
+        _children(node, scope)
+
+
+def _children(node: ast.Node, scope: _Scope) -> None:
+    for name in _child_fields(type(node)):
+        value = getattr(node, name)
+        if isinstance(value, tuple):
+            _visit_all(value, scope)
+        elif isinstance(value, ast.Node):
+            _visit(value, scope)
+
+
+@functools.lru_cache(maxsize=None)
+def _child_fields(node_type) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(node_type) if f.name != "span")
 
 
 def _visit_all(nodes, scope: _Scope) -> None:
     for node in nodes:
-        _visit(node, scope)
+        if isinstance(node, ast.Node):
+            _visit(node, scope)
 
 
 # ------------------------------------------------------------------ structure
 
 
-def _effect(node: ast.Effect, scope):
-    _visit_all(node.sentences, scope)
 
-
-def _sentence(node: ast.Sentence, scope):
-    _visit_all(node.steps, scope)
-
-
-def _exchange(node: ast.Exchange, scope):
-    _visit(node.cost, scope)
-    _visit(node.reward, scope)
 
 
 def _bound(node: ast.Bound, scope):
     _visit(node.step, scope)
     scope.bound.add(node.name)
-
-
-def _single(attribute):
-    def visit(node, scope):
-        _visit(getattr(node, attribute), scope)
-
-    return visit
 
 
 def _poll(node: ast.Poll, scope):
@@ -126,10 +131,6 @@ def _for_each_in(node: ast.ForEachIn, scope):
     _visit(node.body, scope)
 
 
-def _repeat(node: ast.Repeat, scope):
-    _visit(node.times, scope)
-    _visit(node.body, scope)
-
 
 def _choice(node: ast.Choice, scope):
     _visit(node.upgrade, scope)
@@ -138,20 +139,7 @@ def _choice(node: ast.Choice, scope):
     _visit_all(node.options, scope)
 
 
-def _conditional(node: ast.Conditional, scope):
-    _visit(node.condition, scope)
-    _visit(node.then, scope)
-    _visit(node.otherwise, scope)
 
-
-def _only_if(node: ast.OnlyIf, scope):
-    _visit(node.condition, scope)
-    _visit(node.body, scope)
-
-
-def _for_each(node: ast.ForEach, scope):
-    _visit(node.selector, scope)
-    _visit(node.body, scope)
 
 
 def _for_each_of(node: ast.ForEachOf, scope):
@@ -163,26 +151,11 @@ def _for_each_of(node: ast.ForEachOf, scope):
     _visit(node.body, scope)
 
 
-def _obligation(node: ast.Obligation, scope):
-    _visit(node.player, scope)
-    _visit(node.body, scope)
-
 
 # ------------------------------------------------------------------ actions
 
 
-def _items_action(node: ast.ItemsAction, scope):
-    _visit_all(node.items, scope)
 
-
-def _gain(node: ast.Gain, scope):
-    _visit_all(node.items, scope)
-    _visit(node.per, scope)
-
-
-def _give(node: ast.Give, scope):
-    _visit(node.player, scope)
-    _visit_all(node.items, scope)
 
 
 def _move(node: ast.Move, scope):
@@ -221,9 +194,6 @@ def _filter(node: ast.Filter, scope):
         _use(node.value, node, scope)
 
 
-def _location(node: ast.Location, scope):
-    _visit(node.place, scope)
-
 
 def _named_place(node, scope):
     _noun(node.words, node, scope)
@@ -238,9 +208,6 @@ def _place_of(node: ast.PlaceOf, scope):
         _attribute_name(node.attribute, node, scope)
     _use(node.name, node, scope)
 
-
-def _player_selector(node: ast.PlayerSelector, scope):
-    _visit(node.who, scope)
 
 
 def _who_did(node: ast.WhoDid, scope):
@@ -260,19 +227,12 @@ def _with_noun(node, scope):
     _visit(node.location, scope)
 
 
-def _nothing(node, scope):
-    return None
-
-
 def _player_var(node: ast.PlayerVar, scope):
     _use(node.name, node, scope)
 
 
 # ------------------------------------------------------------------ conditions and numbers
 
-
-def _conditions(node, scope):
-    _visit_all(node.conditions, scope)
 
 
 def _has(node: ast.Has, scope):
@@ -285,10 +245,6 @@ def _has_all_of(node: ast.HasAllOf, scope):
     _attribute_name(node.attribute, node, scope)
     _use(node.name, node, scope)
 
-
-def _compare(node: ast.Compare, scope):
-    _visit(node.left, scope)
-    _visit(node.comparison, scope)
 
 
 def _named(node, scope):
@@ -305,10 +261,6 @@ def _aggregate(node: ast.Aggregate, scope):
     _attribute_name(node.attribute, node, scope)
     _visit(node.selector, scope)
 
-
-def _binary(node, scope):
-    _visit(node.left, scope)
-    _visit(node.right, scope)
 
 
 # ------------------------------------------------------------------ resolution
@@ -448,62 +400,36 @@ def _rest_hint(words) -> str | None:
     return f"found {' '.join(str(w) for w in words)!r}" if words else None
 
 
+# Only the nodes that bind or use names, or name things of the pack, have a rule;
+# every other node is checked by checking its children in order.
 CHECKS = {
-    ast.Effect: _effect,
-    ast.Sentence: _sentence,
-    ast.Exchange: _exchange,
     ast.Bound: _bound,
-    ast.May: _single("step"),
     ast.Poll: _poll,
-    ast.Twice: _single("step"),
     ast.Let: _let,
     ast.Set: _set,
     ast.ForEachIn: _for_each_in,
-    ast.Repeat: _repeat,
-    ast.BoundItem: _named,
-    ast.Truth: _single("value"),
-    ast.Choice: _choice,
-    ast.Conditional: _conditional,
-    ast.OnlyIf: _only_if,
-    ast.ForEach: _for_each,
     ast.ForEachOf: _for_each_of,
-    ast.Obligation: _obligation,
-    ast.Gain: _gain,
-    ast.Give: _give,
+    ast.Choice: _choice,
     ast.Move: _move,
     ast.Perform: _named,
-    ast.Pass: _nothing,
     ast.Call: _call,
     ast.Quantity: _quantity,
-    ast.Filter: _filter,
     ast.Item: _item,
-    ast.Location: _location,
+    ast.BoundItem: _named,
+    ast.Filter: _filter,
     ast.OwnPlace: _named_place,
     ast.EveryPlace: _named_place,
     ast.VarPlace: _var_place,
     ast.PlaceOf: _place_of,
-    ast.PlayerSelector: _player_selector,
     ast.WhoDid: _who_did,
     ast.WhoHas: _with_noun,
     ast.ThingSelector: _with_noun,
     ast.KindSelector: _with_noun,
-    ast.You: _nothing,
     ast.PlayerVar: _player_var,
-    ast.Neighbour: _nothing,
-    ast.AnyOf: _conditions,
-    ast.AllOf: _conditions,
-    ast.Not: _single("condition"),
     ast.Has: _has,
     ast.HasAllOf: _has_all_of,
-    ast.Compare: _compare,
     ast.Flag: _named,
-    ast.Comparison: _single("right"),
-    ast.Number: _nothing,
     ast.Var: _named,
     ast.Attribute: _attribute,
-    ast.Count: _single("selector"),
     ast.Aggregate: _aggregate,
-    ast.Plus: _binary,
-    ast.Minus: _binary,
-    **{cls: _items_action for cls in (ast.Lose, ast.Pay, ast.Draw, ast.Discard, ast.Take, ast.Reveal, ast.Play, ast.Pick)},
 }
