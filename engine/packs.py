@@ -28,7 +28,7 @@ from .suggest import did_you_mean
 from .yamlread import read_bytes, read_yaml_bytes
 
 MANIFEST = "pack.yaml"
-PACK_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*$")
+PACK_ID = re.compile(r"^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*$")
 
 
 @dataclass(frozen=True)

@@ -93,3 +93,13 @@ def test_the_content_hash_changes_with_any_listed_file(tmp_path):
     (folder / "t.yaml").write_text("kind: things\nthings:\n  - {id: x, name: X2}\n")
     after = run(tmp_path).packs["base"].content_hash
     assert before != after and len(before) == 64
+
+
+def test_a_pack_id_may_contain_hyphens():
+    from conftest import PACKS, TEST_SCHEMAS
+    from engine.validate import validate
+
+    ok = PACKS / "ok"
+    result = validate([ok / "hyphen-mod", ok / "base"], search_roots=[], extra_schema_dirs=[TEST_SCHEMAS])
+    assert result.report.diagnostics == []
+    assert result.load_order == ("t_base", "castles-of-burgundy-cards-extra")
