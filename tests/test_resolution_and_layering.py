@@ -100,6 +100,6 @@ def test_a_pack_id_may_contain_hyphens():
     from engine.validate import validate
 
     ok = PACKS / "ok"
-    result = validate([ok / "hyphen-mod", ok / "base"], search_roots=[], extra_schema_dirs=[TEST_SCHEMAS])
+    result = validate([PACKS / "hyphen" / "hyphen-mod", ok / "base"], search_roots=[], extra_schema_dirs=[TEST_SCHEMAS])
     assert result.report.diagnostics == []
     assert result.load_order == ("t_base", "castles-of-burgundy-cards-extra")
