@@ -130,6 +130,283 @@ def show(ctx: click.Context, pack: str, ids: tuple[str, ...], fmt: str) -> None:
     ctx.exit(EXIT_CONTENT if result.report.has_errors else EXIT_OK)
 
 
+# --- playing games ---------------------------------------------------------------------
+#
+# Exit codes of `tabula play`, `replay` and `sim`: 0 done, 1 a transcript that no longer
+# replays, 2 usage errors (bad option, unknown pack, unreadable or malformed transcript).
+# Seats are numbered from 1 on the command line, as in the log (p1, p2...).
+
+DEFAULT_MAX_DECISIONS = 100_000
+
+
+def _load_engine(*packs: str):
+    """The interpreter for these pack ids (the tests put a toy engine here)."""
+    from engine.interpreter import Engine
+
+    return Engine.load(list(packs))
+
+
+def _engine(ctx: click.Context, *packs: str):
+    from engine.validate import UsageError
+
+    try:
+        return _load_engine(*packs)
+    except UsageError as exc:
+        message = f"{exc.message} ({exc.hint})" if exc.hint else exc.message
+        raise click.UsageError(message, ctx=ctx) from None
+
+
+def _read_transcript(ctx: click.Context, path: Path):
+    from engine.transcript import TranscriptError, load
+
+    try:
+        return load(path)
+    except TranscriptError as exc:
+        click.echo(f"error: {exc}", err=True)
+        ctx.exit(EXIT_USAGE)
+
+
+def _parse_options(ctx: click.Context, pairs: tuple[str, ...]) -> dict:
+    """`--option key=value` pairs; a value is read as JSON when it can be (3, true), else as text."""
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise click.UsageError(f"--option expects KEY=VALUE, not {pair!r}", ctx=ctx)
+        try:
+            options[key] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key] = value
+    return options
+
+
+class _LiveLog:
+    """An observer for runner.play: prints each new event as a log line (and notes undos)."""
+
+    def __init__(self, engine, autosave: Path | None = None):
+        self.engine, self.autosave, self.shown = engine, autosave, []
+
+    def __call__(self, state, transcript) -> None:
+        from engine import log
+        from engine.transcript import save
+
+        events = self.engine.events(state)
+        kept = self._common_prefix(events)
+        if kept < len(self.shown):
+            click.echo(f"-- undone: back to decision {len(transcript.answers) + 1} --")
+        for event in events[kept:]:
+            click.echo(log.line(event))
+        self.shown = events
+        if self.autosave is not None and transcript.answers:
+            save(self.autosave, transcript)
+
+    def _common_prefix(self, events: list) -> int:
+        shown = self.shown
+        if len(events) >= len(shown) and (not shown or events[len(shown) - 1] == shown[-1]):
+            return len(shown)
+        return next((i for i, (a, b) in enumerate(zip(events, shown)) if a != b), min(len(events), len(shown)))
+
+
+class HumanAgent:
+    """A seat played at the keyboard: shows the seat's own state, the prompt and numbered options.
+
+    Type a number or an option key; "u" undoes your last decision, "s [FILE]" saves.
+    """
+
+    HELP = "type a number or an option key; u: undo your last decision; s [FILE]: save the game"
+
+    def __init__(self, seat: int, save_path: Path):
+        self.seat, self.save_path = seat, save_path
+
+    def choose(self, view, decision) -> str:
+        self._show(view, decision)
+        while True:
+            answer = self._read(decision)
+            if answer is not None:
+                return answer
+
+    def tell(self, text: str) -> None:
+        click.echo(f"  ({text})")
+
+    def _show(self, view, decision) -> None:
+        from engine import log
+
+        click.echo(f"-- {log.seat_name(self.seat)}, your decision {decision.id} --")
+        for line in log.view_lines(view, self.seat):
+            click.echo(line)
+        click.echo(f"{decision.prompt}  [{decision.source}]")
+        for number, option in enumerate(decision.options, 1):
+            click.echo(f"  {number}) {option.label}  [{option.key}]")
+
+    def _read(self, decision) -> str | None:
+        from engine import log
+        from engine.agents import SaveRequest, Undo
+
+        raw = click.prompt(f"{log.seat_name(self.seat)}", prompt_suffix="> ", default="", show_default=False).strip()
+        keys = [option.key for option in decision.options]
+        if raw == "u":
+            raise Undo()
+        if raw == "s" or raw.startswith("s "):
+            raise SaveRequest(raw[2:].strip() or str(self.save_path))
+        if raw.isdigit() and 1 <= int(raw) <= len(keys):
+            return keys[int(raw) - 1]
+        if raw in keys:
+            return raw
+        click.echo(f"  (not an option: {raw!r}; {self.HELP})" if raw else f"  ({self.HELP})")
+        return None
+
+
+def _echo_summary(result) -> None:
+    from engine import log
+
+    counts = f"{result.decisions} decisions ({result.choice_points} choice points)"
+    if result.finished:
+        click.echo(f"game over after {counts}")
+        click.echo("\n".join(log.outcome_lines(result.outcome)))
+    else:
+        click.echo(f"the game is not over: stopped after {counts}")
+
+
+def _settings(ctx: click.Context, saved, players: int | None, seed: int | None, options: dict):
+    """(players, seed, options) from the arguments, or from the saved game (which must agree)."""
+    if saved is None:
+        if players is None:
+            raise click.UsageError("--players is required (unless --load gives a saved game)", ctx=ctx)
+        return players, 1 if seed is None else seed, options
+    for name, given, recorded in (("players", players, saved.players), ("seed", seed, saved.seed),
+                                  ("option", options or None, saved.options)):
+        if given is not None and given != recorded:
+            raise click.UsageError(f"--{name} {given} differs from the saved game's {recorded}", ctx=ctx)
+    return saved.players, saved.seed, saved.options
+
+
+@tabula.command()
+@click.argument("game")
+@click.option("--players", type=click.IntRange(1), help="Number of players (taken from --load if given).")
+@click.option("--bots", type=click.Choice(["random", "first"]), default="random", show_default=True,
+              help="The agent of every seat that is not --human.")
+@click.option("--seed", type=int, help="The game's seed (default 1; taken from --load if given).")
+@click.option("--human", "humans", type=click.IntRange(1), multiple=True, metavar="SEAT",
+              help="A seat (1 = p1) played at the keyboard; repeatable.")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
+@click.option("--save", "save_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Save the transcript here at the end (and after every decision when a human plays).")
+@click.option("--load", "load_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Continue the game saved in this transcript.")
+@click.option("--max-decisions", type=click.IntRange(1), default=DEFAULT_MAX_DECISIONS, show_default=True,
+              help="Stop when the transcript holds this many answers.")
+@click.pass_context
+def play(ctx: click.Context, game: str, players: int | None, bots: str, seed: int | None, humans: tuple[int, ...],
+         option_pairs: tuple[str, ...], save_path: Path | None, load_path: Path | None, max_decisions: int) -> None:
+    """Play GAME (a pack id) with bots and humans; print the log and the final scores.
+
+    The output depends only on the arguments (and a human's answers): the same seed
+    gives the same text.
+    """
+    from engine import runner
+    from engine.agents import FirstOptionAgent, random_agents
+
+    saved = _read_transcript(ctx, load_path) if load_path else None
+    players, seed, options = _settings(ctx, saved, players, seed, _parse_options(ctx, option_pairs))
+    if any(seat > players for seat in humans):
+        raise click.UsageError(f"--human seats go from 1 to {players}", ctx=ctx)
+    engine = _engine(ctx, game)
+    agents = random_agents(seed, players) if bots == "random" else [FirstOptionAgent() for _ in range(players)]
+    default_save = save_path or load_path or Path(f"{game}-seed{seed}.json")
+    for seat in humans:
+        agents[seat - 1] = HumanAgent(seat - 1, default_save)
+    observer = _LiveLog(engine, autosave=save_path if humans else None)
+    try:
+        result = runner.play(engine, agents, players, seed, options, max_decisions, resume=saved, observer=observer)
+    except runner.ReplayError as exc:
+        click.echo(f"error: {load_path}: {exc}", err=True)
+        ctx.exit(EXIT_CONTENT)
+    _echo_summary(result)
+    if save_path:
+        runner.save(save_path, result.transcript)
+        click.echo(f"saved {result.decisions} answers to {save_path}", err=True)
+
+
+@tabula.command()
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def replay(ctx: click.Context, file: Path) -> None:
+    """Re-play the transcript FILE and print its log and result.
+
+    Fails (exit 1) with the step number when an answer is no longer legal, or when
+    the packs' content differs from the recorded hashes.
+    """
+    from engine import log, runner
+
+    transcript = _read_transcript(ctx, file)
+    engine = _engine(ctx, *[pack["id"] for pack in transcript.packs])
+    try:
+        result = runner.replay_result(engine, transcript)
+    except runner.ReplayError as exc:
+        click.echo(f"error: {file}: {exc}", err=True)
+        ctx.exit(EXIT_CONTENT)
+    for line in log.lines(engine.events(result.state)):
+        click.echo(line)
+    _echo_summary(result)
+
+
+def _sim_text(stats: dict) -> list[str]:
+    from engine.log import seat_name
+
+    def per_seat(values, fmt):
+        return ", ".join(f"{seat_name(seat)} {fmt.format(v)}" for seat, v in enumerate(values))
+
+    spread = "mean {mean:.2f}, min {min}, max {max}"
+    return [
+        f"games: {stats['games']} ({stats['finished']} finished)",
+        f"decisions: {spread.format(**stats['decisions'])}",
+        f"choice points: {spread.format(**stats['choice_points'])}",
+        f"win rate: {per_seat(stats['win_rate'], '{:.1%}')}",
+        f"mean score: {per_seat(stats['mean_score'], '{:.2f}')}",
+        f"mean score of winners: {stats['mean_winner_score']:.2f}",
+        f"speed: {stats['games_per_s']:.1f} games/s, {stats['decisions_per_s']:.1f} decisions/s",
+    ]
+
+
+@tabula.command()
+@click.argument("game")
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True, help="How many games.")
+@click.option("--players", type=click.IntRange(1), required=True, help="Players in every game.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Game i is played from a seed of (SEED, i).")
+@click.option("--jobs", type=click.IntRange(1), default=1, show_default=True, help="Worker processes.")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
+@click.option("--max-decisions", type=click.IntRange(1), default=DEFAULT_MAX_DECISIONS, show_default=True,
+              help="A game still running after this many answers counts as not finished.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Output format.")
+@click.pass_context
+def sim(ctx: click.Context, game: str, games: int, players: int, seed: int, jobs: int,
+        option_pairs: tuple[str, ...], max_decisions: int, fmt: str) -> None:
+    """Play GAMES games of GAME between random bots and print statistics.
+
+    The statistics depend on GAME, --games, --players, --seed and options only, never
+    on --jobs (except the speed). Progress goes to stderr.
+    """
+    import time
+
+    from engine import sim as simulation
+
+    options = _parse_options(ctx, option_pairs)
+    engine = _engine(ctx, game)
+    started = time.perf_counter()
+    with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
+        records = simulation.run(_load_engine, [game], games, players, seed, options, max_decisions,
+                                 jobs=jobs, progress=bar.update, engine=engine)
+    seconds = max(time.perf_counter() - started, 1e-9)
+    stats = simulation.summarize(records, players)
+    stats["games_per_s"] = games / seconds
+    stats["decisions_per_s"] = sum(r["decisions"] for r in records) / seconds
+    if fmt == "json":
+        click.echo(json.dumps(stats, sort_keys=True))
+    else:
+        click.echo("\n".join(_sim_text(stats)))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point (`tabula`)."""
     try:

@@ -1,0 +1,96 @@
+"""Agents: whoever answers a decision, by the rule `choose(view, decision) -> key`.
+
+An agent sees only `engine.view(state, seat)` and the Decision (its `prompt` and
+`options`, each an Option with `key` and `label`), and returns one option key.
+The runner (engine/runner.py) is the only code that asks agents.
+
+An agent may also raise an AgentRequest instead of answering: `Undo` (take back
+this seat's last answer) or `SaveRequest(path)` (save the game so far). The runner
+handles the request, then asks again. An agent that has a `tell(text)` method is
+told the outcome ("saved to ...", "nothing to undo").
+
+HumanAgent lives in cli.py: it does I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Protocol
+
+from engine import rng
+
+
+class Agent(Protocol):
+    def choose(self, view: Any, decision: Any) -> str:
+        """The key of one of `decision.options`."""
+
+
+class AgentRequest(Exception):
+    """Raised by an agent, instead of answering, to ask the runner for something."""
+
+
+class Undo(AgentRequest):
+    """Take back the asking seat's last answer (and everything after it)."""
+
+
+class SaveRequest(AgentRequest):
+    """Save the transcript so far to `path`."""
+
+    def __init__(self, path: str):
+        super().__init__(f"save to {path}")
+        self.path = path
+
+
+class ScriptError(Exception):
+    """A ScriptedAgent cannot answer: its script is exhausted or names a key that is not an option."""
+
+
+def option_keys(decision: Any) -> list[str]:
+    return [option.key for option in decision.options]
+
+
+def describe_decision(decision: Any) -> str:
+    """`decision d3 for p1 'Move how far?' (options: move:1, move:2)`: for error messages."""
+    return (f"decision {decision.id} for p{decision.player + 1} {decision.prompt!r} "
+            f"(options: {', '.join(option_keys(decision))})")
+
+
+def random_agents(seed: int, players: int) -> list["RandomAgent"]:
+    """One RandomAgent a seat, each with its own stream derived from (seed, seat)."""
+    return [RandomAgent(rng.derive_seed(seed, 1, seat)) for seat in range(players)]
+
+
+class RandomAgent:
+    """Uniform over the options, from its own engine.rng stream (never the game's)."""
+
+    def __init__(self, seed: int):
+        self.rng = rng.seed_state(seed)
+
+    def choose(self, view: Any, decision: Any) -> str:
+        index, self.rng = rng.next_int(self.rng, len(decision.options))
+        return decision.options[index].key
+
+
+class FirstOptionAgent:
+    """Always the first option."""
+
+    def choose(self, view: Any, decision: Any) -> str:
+        return decision.options[0].key
+
+
+class ScriptedAgent:
+    """Answers with the given keys, in order; one script may serve several seats."""
+
+    def __init__(self, keys: Iterable[str]):
+        self.keys = list(keys)
+        self.step = 0  # how many keys were used
+
+    def choose(self, view: Any, decision: Any) -> str:
+        step = self.step + 1
+        if self.step >= len(self.keys):
+            raise ScriptError(f"script step {step}: the script is exhausted after {len(self.keys)} "
+                              f"answers, but the game asks {describe_decision(decision)}")
+        key = self.keys[self.step]
+        if key not in option_keys(decision):
+            raise ScriptError(f"script step {step}: {key!r} is not an option of {describe_decision(decision)}")
+        self.step = step
+        return key

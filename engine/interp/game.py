@@ -1,0 +1,134 @@
+"""The compiled game: every definition, effect tree and word of the loaded packs.
+
+Built once from a clean validation. Frozen: nothing here changes during play.
+Every node of every effect gets a small integer, so execution frames in the
+(plain-data) state can point at nodes; the same packs always give the same
+numbers, because effects are numbered in load order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from engine.effects import ast
+from engine.effects.check import ResolvedCall, check
+from engine.effects.vocabulary import Vocabulary, build_vocabulary
+from engine.positions import to_plain
+
+
+@dataclass(frozen=True)
+class Game:
+    """Everything static about a game, indexed for the interpreter."""
+
+    packs: tuple[dict, ...]
+    table: MappingProxyType  # namespace -> id -> plain item data
+    vocabulary: Vocabulary
+    nodes: tuple[ast.Node, ...]
+    effects: MappingProxyType  # "namespace:id:key/path" -> root node number
+    calls: MappingProxyType  # call node number -> ResolvedCall
+    procedures: MappingProxyType  # procedure id -> root node number of its body
+    node_numbers: dict = field(repr=False, compare=False)  # id(node) -> number
+
+    def item(self, namespace: str, item_id: str) -> dict:
+        return self.table[namespace][item_id]
+
+    def items(self, namespace: str) -> dict:
+        return self.table.get(namespace, {})
+
+    def number(self, node: ast.Node) -> int:
+        return self.node_numbers[id(node)]
+
+    def effect(self, namespace: str, item_id: str, key: str = "effect") -> int | None:
+        return self.effects.get(f"{namespace}:{item_id}:{key}")
+
+    def noun(self, words) -> object:
+        return self.vocabulary.noun(words)
+
+    def kinds(self, noun_id: str) -> frozenset[str]:
+        """The thing kinds a noun stands for (a group: its members; a term: its base)."""
+        return _kinds(self.vocabulary, noun_id)
+
+    def terms_of(self, noun_id: str) -> tuple[str, ...]:
+        """The term conditions a noun adds (a term's own, or none)."""
+        noun = self.vocabulary.nouns.get(noun_id)
+        return (noun_id,) if noun is not None and noun.namespace == "terms" else ()
+
+
+def compile_game(result) -> Game:
+    """Compile a clean ValidationResult into a Game."""
+    table = {ns: {i: to_plain(d.data) for i, d in items.items()} for ns, items in result.table.items()}
+    vocabulary = build_vocabulary(table)
+    nodes: list[ast.Node] = []
+    numbers: dict[int, int] = {}
+    effects: dict[str, int] = {}
+    calls: dict[int, ResolvedCall] = {}
+    for found, tree in result.effects:
+        _number(tree, nodes, numbers)
+        effects[_address(found)] = numbers[id(tree)]
+        bound = _bound_names(found, vocabulary)
+        _problems, resolved = check(tree, vocabulary, bound)
+        for node_id, call in resolved.items():
+            calls[numbers[node_id]] = call
+    procedures = {pid: effects[f"procedures:{pid}:effect"] for pid in table.get("procedures", {})}
+    packs = tuple(
+        {"id": pack.id, "version": str(pack.version), "hash": pack.content_hash} for pack in result.packs.values()
+    )
+    return Game(
+        packs=packs,
+        table=MappingProxyType(table),
+        vocabulary=vocabulary,
+        nodes=tuple(nodes),
+        effects=MappingProxyType(effects),
+        calls=MappingProxyType(calls),
+        procedures=MappingProxyType(procedures),
+        node_numbers=numbers,
+    )
+
+
+def _number(node, nodes: list, numbers: dict) -> None:
+    """Give ``node`` and all nodes below it a number, parents first."""
+    if id(node) in numbers:
+        return
+    numbers[id(node)] = len(nodes)
+    nodes.append(node)
+    for item in dataclasses.fields(node):
+        value = getattr(node, item.name)
+        children = value if isinstance(value, tuple) else (value,)
+        for child in children:
+            if isinstance(child, ast.Node):
+                _number(child, nodes, numbers)
+
+
+def _address(found) -> str:
+    """'namespace:id:key/path' of an effect string inside its item."""
+    namespace, index, *rest = found.path
+    item = found.document.data[namespace][index]
+    return f"{namespace}:{item['id']}:" + "/".join(str(part) for part in rest)
+
+
+def _bound_names(found, vocabulary: Vocabulary) -> frozenset[str]:
+    from engine.effects.pipeline import _bound_names as names
+
+    return names(found, vocabulary)
+
+
+def _kinds(vocabulary: Vocabulary, noun_id: str, seen=None) -> frozenset[str]:
+    seen = seen or set()
+    if noun_id in seen:
+        return frozenset()
+    seen.add(noun_id)
+    noun = vocabulary.nouns.get(noun_id)
+    if noun is None:
+        return frozenset({noun_id})
+    if noun.namespace == "terms":
+        return _kinds(vocabulary, noun.base, seen)
+    found = set()
+    if noun.namespace != "groups":
+        found.add(noun_id)
+    for member in vocabulary.members.get(noun_id, ()):
+        member_noun = vocabulary.nouns.get(member)
+        if member_noun is not None and member_noun.namespace != "terms":
+            found |= _kinds(vocabulary, member, seen)
+    return frozenset(found)

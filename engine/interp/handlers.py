@@ -1,0 +1,370 @@
+"""One handler per effect node: what each construct of the language does.
+
+A handler is ``handler(rt, frame, node)``. It looks at ``frame["s"]`` (its
+step) and either pushes child frames, finishes with ``rt.done``, asks with
+``rt.ask`` (the answer comes back as ``frame["ans"]``), or raises
+``Infeasible``. The table at the bottom is the whole language.
+"""
+
+from __future__ import annotations
+
+from engine.effects import ast
+from engine.effects.render import render
+from engine.interp import items
+from engine.interp.errors import Infeasible
+from engine.interp.values import number, player_of, select, test, thing_value
+
+YES_NO = [("yes", "yes"), ("no", "no")]
+
+
+# ------------------------------------------------------------------ sequences
+
+
+def _sequence(field: str):
+    def handle(rt, f, node):
+        parts = getattr(node, field)
+        step = f["s"]
+        if step < len(parts):
+            f["s"] = step + 1
+            rt.push(f, parts[step])
+        else:
+            rt.done(f, rt.last_out)
+
+    return handle
+
+
+def _exchange(rt, f, node: ast.Exchange):
+    if f["s"] == 0:
+        f["s"] = 1
+        rt.push(f, node.cost)
+    elif f["s"] == 1:
+        f["s"] = 2
+        rt.push(f, node.reward)
+    else:
+        rt.done(f, rt.last_out)
+
+
+def _bound(rt, f, node: ast.Bound):
+    if f["s"] == 0:
+        f["s"] = 1
+        rt.push(f, node.step)
+    else:
+        rt.env(f)[node.name] = rt.last_out
+        rt.done(f, rt.last_out)
+
+
+def _may(rt, f, node: ast.May):
+    if f["s"] == 0:
+        f["s"] = 1
+        rt.ask(f, f["p"], f"You may {render(node.step)}.", YES_NO)
+    elif f["s"] == 1:
+        if f.pop("ans") == "yes":
+            f["s"] = 2
+            rt.push(f, node.step, strict=True)
+        else:
+            rt.done(f)
+    else:
+        rt.done(f, rt.last_out)
+
+
+def _twice(rt, f, node: ast.Twice):
+    if f["s"] < 2:
+        f["s"] += 1
+        rt.push(f, node.step)
+    else:
+        rt.done(f, rt.last_out)
+
+
+def _let(rt, f, node: ast.Let):
+    rt.env(f)[node.name] = number(rt.ctx(f), node.value)
+    rt.done(f)
+
+
+def _set(rt, f, node: ast.Set):
+    ctx = rt.ctx(f)
+    tid = thing_value(ctx, node.name)
+    value = number(ctx, node.value)
+    rt.world.thing(tid)["a"][node.attribute] = value
+    rt.world.event("changed", f["p"], f"{rt.world.name_of(tid)}: {node.attribute} is now {value}", thing=tid)
+    rt.done(f, [tid])
+
+
+# ------------------------------------------------------------------ choices and conditions
+
+
+def _choice(rt, f, node: ast.Choice):
+    if f["s"] == 0:
+        f.setdefault("chosen", [])
+        if len(f["chosen"]) < node.count:
+            f["s"] = 1
+            return _ask_option(rt, f, node)
+        f["s"] = 2
+    if f["s"] == 1:
+        answer = f.pop("ans")
+        if answer == "both":
+            f["chosen"] = ["upgrade"] + [str(i) for i in range(len(node.options))]
+            f["s"] = 2
+        else:
+            f["chosen"].append(answer)
+            f["s"] = 0
+        return None
+    _run_chosen(rt, f, node)
+
+
+def _ask_option(rt, f, node: ast.Choice):
+    options = [(str(i), render(o)) for i, o in enumerate(node.options) if str(i) not in f["chosen"]]
+    if node.upgrade is not None and not f["chosen"]:
+        options.append(("both", f"both, if you {render(node.upgrade)}"))
+    which = "one" if node.count == 1 else f"{len(f['chosen']) + 1} of {node.count}"
+    rt.ask(f, f["p"], f"Choose {which}:", options)
+
+
+def _run_chosen(rt, f, node: ast.Choice):
+    queue = f["chosen"]
+    if not queue:
+        return rt.done(f, rt.last_out)
+    key = queue.pop(0)
+    target = node.upgrade if key == "upgrade" else node.options[int(key)]
+    rt.push(f, target, strict=True)
+
+
+def _conditional(rt, f, node: ast.Conditional):
+    if f["s"] == 0:
+        f["s"] = 1
+        if test(rt.ctx(f), node.condition):
+            rt.push(f, node.then)
+        elif node.otherwise is not None:
+            rt.push(f, node.otherwise)
+    else:
+        rt.done(f, rt.last_out)
+
+
+def _only_if(rt, f, node: ast.OnlyIf):
+    if f["s"] == 0:
+        if not test(rt.ctx(f), node.condition):
+            raise Infeasible(f"needs: {render(node.condition)}")
+        f["s"] = 1
+        rt.push(f, node.body)
+    else:
+        rt.done(f, rt.last_out)
+
+
+# ------------------------------------------------------------------ loops
+
+
+def _for_each(rt, f, node: ast.ForEach):
+    if f["s"] == 0:
+        f["left"] = len(select(rt.ctx(f), node.selector))
+        f["s"] = 1
+    if f["left"] > 0:
+        f["left"] -= 1
+        rt.push(f, node.body)
+    else:
+        rt.done(f)
+
+
+def _for_each_of(rt, f, node: ast.ForEachOf):
+    if f["s"] == 0:
+        if items.select_step(rt, f, node.item):
+            return None  # waiting for a choice
+        f["todo"] = f.pop("picked")
+        f["s"] = 1
+    _next_iteration(rt, f, node.name, node.body)
+
+
+def _for_each_in(rt, f, node: ast.ForEachIn):
+    if f["s"] == 0:
+        ctx = rt.ctx(f)
+        owner = thing_value(ctx, node.owner)
+        entries = rt.world.thing(owner)["a"].get(node.attribute)
+        if entries is None:
+            entries = _card_attribute(rt, owner, node.attribute)
+        f["todo"] = list(entries or [])
+        f["s"] = 1
+    _next_iteration(rt, f, node.name, node.body)
+
+
+def _card_attribute(rt, tid: str, name: str):
+    card = rt.world.thing(tid).get("c")
+    return rt.game.item("cards", card).get("attributes", {}).get(name) if card else None
+
+
+def _next_iteration(rt, f, name: str, body):
+    if f["todo"]:
+        value = f["todo"].pop(0)
+        rt.env(f)[name] = value
+        rt.push(f, body)
+    else:
+        rt.done(f)
+
+
+def _repeat(rt, f, node: ast.Repeat):
+    if f["s"] == 0:
+        times = node.times
+        quantity = rt.env(f).get(times.name) if isinstance(times, ast.Var) else None
+        if isinstance(quantity, dict):
+            f["left"], f["optional"] = quantity["value"], quantity["mode"] == "up_to"
+        else:
+            f["left"], f["optional"] = number(rt.ctx(f), times), False
+        f["runs"] = 0
+        f["s"] = 1
+    if f["s"] == 2:
+        f["s"] = 1
+        if f.pop("ans") == "no":
+            return rt.done(f)
+    if f["left"] <= 0:
+        return rt.done(f)
+    if f["optional"] and f["runs"] >= 1:
+        f["s"] = 2
+        return rt.ask(f, f["p"], f"Once more? {render(node.body)}", YES_NO)
+    f["left"] -= 1
+    f["runs"] += 1
+    rt.push(f, node.body, strict=f["optional"] or None)
+
+
+# ------------------------------------------------------------------ other players
+
+
+def _poll(rt, f, node: ast.Poll):
+    if f["s"] == 0:
+        seats = rt.flow.turn_order(rt)
+        start = seats.index(f["y"]) if f["y"] in seats else 0
+        ordered = seats[start:] + seats[:start]
+        if node.players.startswith("opponent"):
+            ordered = [p for p in ordered if p != f["y"]]
+        f["queue"], f["did"], f["gave"] = ordered, [], []
+        f["s"] = 1
+    if f["s"] == 2:  # a polled player answered
+        seat = f["queue"].pop(0)
+        f["s"] = 1
+        if f.pop("ans") == "yes":
+            f["did"].append(seat)
+            f["s"] = 3
+            return rt.push(f, node.step, p=seat, strict=True)
+    if f["s"] == 3:  # their step finished
+        f["gave"] += rt.last_out
+        f["s"] = 1
+    if f["queue"]:
+        f["s"] = 2
+        seat = f["queue"][0]
+        return rt.ask(f, seat, f"You may {render(node.step)} (for {_seat(rt, f['y'])}).", YES_NO)
+    env = rt.env(f)
+    env["__did__"], env["__polled__"] = f["did"], [p for p in range(rt.s["players"])]
+    if node.name:
+        env[node.name] = f["gave"]
+    rt.done(f, f["gave"])
+
+
+def _obligation(rt, f, node: ast.Obligation):
+    if f["s"] == 0:
+        f["s"] = 1
+        rt.push(f, node.body, p=player_of(rt.ctx(f), node.player))
+    else:
+        rt.done(f, rt.last_out)
+
+
+def _seat(rt, seat) -> str:
+    return f"player {seat + 1}"
+
+
+# ------------------------------------------------------------------ single actions
+
+
+def _move(rt, f, node: ast.Move):
+    ctx = rt.ctx(f)
+    tid = thing_value(ctx, node.name)
+    place = items.one_place(rt, f, node.place)
+    rt.world.put(tid, place)
+    rt.world.event("moved", f["p"], f"{rt.world.name_of(tid)} moved to {rt.world.name_of(place)}", thing=tid, to=place)
+    rt.done(f, [tid])
+
+
+def _perform(rt, f, node: ast.Perform):
+    if f["s"] == 0:
+        tid = thing_value(rt.ctx(f), node.name)
+        root = rt.flow.effect_of_thing(rt, tid)
+        f["s"] = 1
+        if root is not None:
+            rt.push(f, root, e=rt.new_env({}), strict=True)
+    else:
+        rt.done(f, rt.last_out)
+
+
+def _pass(rt, f, node: ast.Pass):
+    rt.flow.pass_turn(rt, f["p"])
+    rt.done(f)
+
+
+def _call(rt, f, node: ast.Call):
+    if f["s"] == 0:
+        resolved = rt.game.calls[f["n"]]
+        procedure = resolved.procedure
+        env = _call_env(rt, f, resolved)
+        fields = {"e": rt.new_env(env), "y": f["p"]}
+        if procedure.object and resolved.object and resolved.object != procedure.object:
+            fields["x"] = {**f.get("x", {}), procedure.object: resolved.object}
+        f["mark"] = len(rt.s["events"])
+        f["s"] = 1
+        rt.push(f, rt.game.procedures[procedure.id], **fields)
+    else:
+        rt.done(f, _call_result(rt, f))
+
+
+def _call_env(rt, f, resolved) -> dict:
+    env = {"Count": _quantity_value(rt, f, resolved.quantity)}
+    values = dict(resolved.modifiers)
+    for modifier in resolved.procedure.modifiers:
+        env[modifier.variable] = 1 if modifier.id in values else 0
+        for name in modifier.placeholders():
+            env.setdefault(name, 0)
+        for name, value in zip(modifier.placeholders(), values.get(modifier.id, ())):
+            env[name] = value if isinstance(value, int) else number(rt.ctx(f), ast.Var(value))
+    return env
+
+
+def _quantity_value(rt, f, quantity) -> dict:
+    if quantity is None:
+        return {"mode": "exactly", "value": 1}
+    value = quantity.value
+    if isinstance(value, str):
+        value = number(rt.ctx(f), ast.Var(value))
+    return {"mode": quantity.mode, "value": value}
+
+
+def _call_result(rt, f) -> list[str]:
+    procedure = rt.game.calls[f["n"]].procedure
+    if not procedure.result:
+        return []
+    kinds = rt.game.kinds(procedure.result)
+    found = []
+    for event in rt.s["events"][f["mark"]:]:
+        tid = event.get("thing")
+        if tid and tid in rt.s["things"] and rt.s["things"][tid]["k"] in kinds and tid not in found:
+            found.append(tid)
+    return found
+
+
+HANDLERS = {
+    ast.Effect: _sequence("sentences"),
+    ast.Sentence: _sequence("steps"),
+    ast.Exchange: _exchange,
+    ast.Bound: _bound,
+    ast.May: _may,
+    ast.Poll: _poll,
+    ast.Twice: _twice,
+    ast.Let: _let,
+    ast.Set: _set,
+    ast.Choice: _choice,
+    ast.Conditional: _conditional,
+    ast.OnlyIf: _only_if,
+    ast.ForEach: _for_each,
+    ast.ForEachOf: _for_each_of,
+    ast.ForEachIn: _for_each_in,
+    ast.Repeat: _repeat,
+    ast.Obligation: _obligation,
+    ast.Move: _move,
+    ast.Perform: _perform,
+    ast.Pass: _pass,
+    ast.Call: _call,
+    **items.HANDLERS,
+}

@@ -1,0 +1,586 @@
+"""Actions on lists of items: gain, lose, pay, give, draw, discard, take, reveal, play, choose.
+
+An item is "QUANTITY NOUN [filters] [location]". A resource item is an
+amount of a counter. A thing item is selected: the candidates are listed,
+and when the player has a choice they pick one thing per decision ("done"
+ends an "up to" or "at least" pick early). Equivalent candidates (two copies
+of a card in one hand) are offered once. Taking from an ordered place (a deck,
+a discard pile) takes the top, without a choice.
+
+Slotted tokens (one per value, like grapes on a crush pad) are placed by the
+place's slot rule: the highest free value not above the token's, inside the
+zones that are open for its owner.
+"""
+
+from __future__ import annotations
+
+from engine.effects import ast
+from engine.effects.render import render
+from engine.interp.errors import Infeasible, RulesError
+from engine.interp.values import (
+    Context,
+    candidates,
+    counter_amount,
+    is_players,
+    is_resource,
+    noun_of,
+    number,
+    places,
+    player_of,
+    select,
+    test,
+)
+
+DONE = ("done", "no more")
+
+
+# ------------------------------------------------------------------ selection
+
+
+def select_step(rt, f, item: ast.Item, owner: int | None = None) -> bool:
+    """Advance the pick of ``item`` in frame ``f``; True while waiting for an answer.
+
+    When it returns False, ``f["picked"]`` holds the chosen things (or seats).
+    """
+    if "cand" not in f:
+        _start_pick(rt, f, item, f["p"] if owner is None else owner)
+    if "ans" in f:
+        answer = f.pop("ans")
+        if answer == DONE[0]:
+            return _finish_pick(f)
+        chosen = f["keys"][answer]
+        f["picked"].append(chosen)
+        f["cand"].remove(chosen)
+    if len(f["picked"]) >= f["max"] or not f["cand"]:
+        return _finish_pick(f)
+    if len(f["picked"]) + len(f["cand"]) <= f["min"]:
+        f["picked"] += f["cand"]
+        return _finish_pick(f)
+    options = _options(rt, f)
+    if len(f["picked"]) >= f["min"]:
+        options.append(DONE)
+    if len(options) == 1 and options[0] != DONE and len(f["picked"]) < f["min"]:
+        f["ans"] = options[0][0]
+        return select_step(rt, f, item, owner)
+    rt.ask(f, f["p"], f"Choose {render(item)} ({len(f['picked']) + 1}):", options)
+    return True
+
+
+def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
+    ctx = rt.ctx(f)
+    if is_players(item.noun):
+        pool = [p for p in range(rt.s["players"]) if not item.noun[0].startswith("opponent") or p != f["y"]]
+        pool = [{"player": p} for p in pool]
+    else:
+        pool = candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner)
+        pool = _slot_order(rt, pool)
+    low, high = bounds(ctx, item.quantity, len(pool))
+    if len(pool) < low:
+        raise Infeasible(f"needs {low} {_noun_text(item)}, there {'is' if len(pool) == 1 else 'are'} {len(pool)}")
+    f["min"], f["max"], f["picked"] = low, high, []
+    f["cand"] = pool if not _is_ordered_source(rt, item, ctx) else pool[-high:][::-1]
+    f["keys"] = {}
+
+
+def _finish_pick(f) -> bool:
+    for key in ("cand", "min", "max", "keys"):
+        f.pop(key, None)
+    return False
+
+
+def bounds(ctx: Context, quantity: ast.Quantity, available: int) -> tuple[int, int]:
+    """(least, most) things a quantity asks for, given how many are available."""
+    mode, value = quantity.mode, quantity.value
+    if mode == "passed":
+        passed = ctx.env.get(value)
+        mode, value = (passed["mode"], passed["value"]) if isinstance(passed, dict) else ("exactly", passed or 0)
+    if isinstance(value, str):
+        value = number(ctx, ast.Var(value))
+    if mode == "exactly":
+        return value, value
+    if mode == "up_to":
+        return min(1, value), value
+    if mode == "at_least":
+        return value, max(available, value)
+    if mode == "all":
+        return max(1, available), available
+    if mode == "every":
+        return available, available
+    if mode == "at_most":
+        return 0, value
+    raise RulesError(f"unsupported quantity {mode}")
+
+
+def _options(rt, f) -> list[tuple[str, str]]:
+    options, seen = [], set()
+    for entry in f["cand"]:
+        key, label = _describe(rt, entry)
+        if key in seen:
+            continue
+        seen.add(key)
+        f["keys"][key] = entry
+        options.append((key, label))
+    return options
+
+
+def _describe(rt, entry) -> tuple[str, str]:
+    if isinstance(entry, dict):
+        return f"player:{entry['player'] + 1}", f"player {entry['player'] + 1}"
+    if isinstance(entry, str) and entry in rt.s["things"]:
+        thing = rt.world.thing(entry)
+        card = thing.get("c")
+        if card is not None:
+            return f"card:{card}@{thing['at']}", rt.world.name_of(entry)
+        if "value" in thing["a"] and thing["k"] in rt.game.items("tokens"):
+            return f"{thing['k']}:{thing['a']['value']}", rt.world.name_of(entry)
+        return f"{thing['k']}:{entry}", rt.world.name_of(entry)
+    return str(entry), str(entry)
+
+
+def _slot_order(rt, pool: list) -> list:
+    """Slotted tokens highest value first (so moving them up never collides)."""
+    if pool and all(isinstance(t, str) and "value" in rt.world.thing(t)["a"] for t in pool):
+        return sorted(pool, key=lambda t: -rt.world.thing(t)["a"]["value"])
+    return pool
+
+
+def _is_ordered_source(rt, item: ast.Item, ctx: Context) -> bool:
+    location = item.location
+    if location is None or location.preposition != "from":
+        return False
+    where = places(ctx, location.place, ctx.actor) or []
+    return all(_ordered(rt, place) for place in where if isinstance(place, str) and place in rt.s["things"])
+
+
+def _ordered(rt, place: str) -> bool:
+    kind = rt.world.thing(place)["k"]
+    item = rt.game.items("places").get(kind) or rt.game.items("decks").get(kind)
+    return bool(item and (item.get("ordered") or kind in rt.game.items("decks")))
+
+
+def _noun_text(item: ast.Item) -> str:
+    return " ".join(item.noun)
+
+
+def one_place(rt, f, place_node) -> str:
+    where = places(rt.ctx(f), place_node, f["p"])
+    if not where:
+        raise Infeasible(f"there is no {render(place_node)}")
+    return where[0]
+
+
+# ------------------------------------------------------------------ the item actions
+
+
+def _items_action(verb: str):
+    def handle(rt, f, node):
+        f.setdefault("i", 0)
+        f.setdefault("out", [])
+        while f["i"] < len(node.items):
+            item = node.items[f["i"]]
+            if not _step_item(rt, f, node, item, verb):
+                return None  # waiting for a decision, or a pushed frame runs first
+            f["i"] += 1
+        if f.get("queue"):
+            return _play_next(rt, f)
+        rt.done(f, f["out"])
+        return None
+
+    return handle
+
+
+def _step_item(rt, f, node, item: ast.Item, verb: str) -> bool:
+    """Carry out one item; False while a decision or a pushed frame is pending."""
+    ctx = rt.ctx(f)
+    if isinstance(item, ast.BoundItem):
+        things = ctx.env.get(item.name)
+        return _apply(rt, f, node, verb, things if isinstance(things, list) else [things])
+    noun = noun_of(ctx, item.noun)
+    if is_resource(noun):
+        _resource(rt, f, node, verb, noun.id, _amount(rt, f, node, item))
+        return True
+    if verb == "draw":
+        f["out"] += draw(rt, f["p"], noun, _amount(rt, f, node, item))
+        return True
+    if verb == "gain":
+        f["out"] += gain_things(rt, f, item, noun, _amount(rt, f, node, item))
+        return True
+    owner = f["p"]
+    if verb in ("take", "reveal") and item.location is not None and isinstance(item.location.place, ast.EveryPlace):
+        return _per_place(rt, f, node, item, verb)
+    if select_step(rt, f, item, owner):
+        return False
+    return _apply(rt, f, node, verb, f.pop("picked"))
+
+
+def _amount(rt, f, node, item: ast.Item) -> int:
+    ctx = rt.ctx(f)
+    quantity = item.quantity
+    if quantity.mode in ("every", "all"):
+        noun = noun_of(ctx, item.noun)
+        amount = counter_amount(ctx, noun.id, f["p"]) if is_resource(noun) else None
+        if amount is None:
+            raise RulesError(f"'{quantity.mode}' of {noun.name} is not an amount")
+        if quantity.mode == "all" and amount == 0:
+            raise Infeasible(f"you have no {noun.plural}")
+        return amount
+    low, _high = bounds(ctx, quantity, 0)
+    per = getattr(node, "per", None)
+    return low * (len(select(ctx, per)) if per is not None else 1)
+
+
+def _resource(rt, f, node, verb: str, resource: str, amount: int) -> None:
+    world, seat = rt.world, f["p"]
+    scope = rt.game.item("resources", resource).get("scope", "player")
+    owner = None if scope == "global" else seat
+    name = rt.game.vocabulary.nouns[resource].plural
+    if verb == "gain":
+        added = world.add(owner, resource, amount)
+        world.event("gained", seat, f"{_who(seat)} gained {added} {name}", resource=resource, amount=added)
+    elif verb in ("pay", "lose"):
+        world.remove(owner, resource, amount, verb)
+        past = "paid" if verb == "pay" else "lost"
+        world.event(past, seat, f"{_who(seat)} {past} {amount} {name}", resource=resource, amount=amount)
+    elif verb == "give":
+        target = player_of(rt.ctx(f), node.player)
+        world.remove(owner, resource, amount, "give")
+        world.add(target, resource, amount)
+        world.event("gave", seat, f"{_who(seat)} gave {amount} {name} to {_who(target)}", resource=resource,
+                    amount=amount, to=target)
+    else:
+        raise RulesError(f"cannot {verb} a resource")
+
+
+def _who(seat) -> str:
+    return f"player {seat + 1}" if seat is not None else "the game"
+
+
+# ------------------------------------------------------------------ applying to things
+
+
+def _apply(rt, f, node, verb: str, things: list) -> bool:
+    world, seat = rt.world, f["p"]
+    for tid in things:
+        if isinstance(tid, dict):
+            continue
+        if verb in ("discard", "pay"):
+            discard(rt, seat, tid)
+        elif verb == "lose":
+            lose(rt, seat, tid)
+        elif verb == "give":
+            target = player_of(rt.ctx(f), node.player)
+            move_to_owner(rt, tid, target)
+            world.event("gave", seat, f"{_who(seat)} gave {world.name_of(tid)} to {_who(target)}", thing=tid, to=target)
+        elif verb == "take":
+            move_to_owner(rt, tid, seat)
+            world.event("took", seat, f"{_who(seat)} took {world.name_of(tid)}", thing=tid)
+        elif verb == "reveal":
+            world.put(tid, revealed_place(rt))
+            world.event("revealed", seat, f"{_who(seat)} revealed {world.name_of(tid)}", thing=tid)
+        elif verb == "play":
+            f.setdefault("queue", []).append(tid)
+        elif verb == "gain":
+            gain_existing(rt, seat, tid)
+    f["out"] += [t for t in things if not isinstance(t, dict)] if verb != "pick" else things
+    if verb == "play" and f.get("queue"):
+        f["i"] += 1
+        _play_next(rt, f)
+        return False
+    return True
+
+
+def _play_next(rt, f) -> None:
+    """Play the queued cards one by one: each goes to its discard pile and its effect runs in full."""
+    if f.get("playing"):
+        f.pop("playing")
+    if not f["queue"]:
+        f.pop("queue")
+        if f["i"] >= len(rt.game.nodes[f["n"]].items):
+            rt.done(f, f["out"])
+        return
+    tid = f["queue"].pop(0)
+    card = rt.world.thing(tid)["c"]
+    discard(rt, f["p"], tid, played=True)
+    root = rt.game.effect("cards", card)
+    f["playing"] = tid
+    if root is not None:
+        rt.push(f, root, e=rt.new_env({}), y=f["p"], strict=True, src=f"card:{card}")
+
+
+def _per_place(rt, f, node, item: ast.Item, verb: str) -> bool:
+    ctx = rt.ctx(f)
+    noun = noun_of(ctx, item.noun)
+    count = bounds(ctx, item.quantity, 0)[0]
+    taken = []
+    for place in places(ctx, item.location.place, f["p"]) or []:
+        kinds = rt.game.kinds(noun.id)
+        pile = [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in kinds]
+        if not pile and place in rt.game.items("decks"):
+            _reshuffle(rt, place)
+            pile = [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in kinds]
+        taken += pile[-count:][::-1]
+    return _apply(rt, f, node, verb, taken)
+
+
+def discard(rt, seat, tid: str, played: bool = False) -> None:
+    world = rt.world
+    thing = world.thing(tid)
+    name = world.name_of(tid)
+    pile = _discard_pile(rt, thing)
+    if pile is not None:
+        thing["o"] = None
+        world.put(tid, pile)
+    elif thing.get("home"):
+        world.put(tid, thing["home"])
+    else:
+        world.destroy(tid)
+    world.event("played" if played else "discarded", seat, f"{_who(seat)} {'played' if played else 'discarded'} {name}",
+                thing=tid)
+
+
+def lose(rt, seat, tid: str) -> None:
+    world = rt.world
+    thing = world.thing(tid)
+    name = world.name_of(tid)
+    if thing.get("home"):
+        world.put(tid, thing["home"])
+    elif thing.get("c") is not None:
+        thing["o"] = None
+        world.put(tid, _discard_pile(rt, thing))
+    else:
+        world.destroy(tid)
+    world.event("lost", seat, f"{_who(seat)} lost {name}", thing=tid)
+
+
+def _discard_pile(rt, thing: dict) -> str | None:
+    card_type = rt.game.items("card_types").get(thing["k"])
+    if not card_type or not card_type.get("deck"):
+        return None
+    return rt.game.item("decks", card_type["deck"]).get("discard_pile")
+
+
+def move_to_owner(rt, tid: str, seat: int) -> None:
+    thing = rt.world.thing(tid)
+    thing["o"] = seat
+    place = _home_place(rt, thing["k"], seat)
+    rt.world.put(tid, place)
+
+
+def revealed_place(rt) -> str:
+    if "revealed" not in rt.s["things"]:
+        rt.world.create("revealed", "revealed", None, None)
+    return "revealed"
+
+
+# ------------------------------------------------------------------ drawing and gaining
+
+
+def draw(rt, seat: int, noun, count: int) -> list[str]:
+    decks = _decks_for(rt, noun)
+    if len(decks) != 1:
+        raise RulesError(f"'draw' needs one deck for {noun.name}, found {len(decks)}")
+    deck = decks[0]
+    drawn = []
+    for _ in range(count):
+        if not rt.world.contents(deck):
+            _reshuffle(rt, deck)
+        if not rt.world.contents(deck):
+            raise Infeasible(f"the {rt.game.vocabulary.nouns[deck].name} is empty")
+        tid = rt.world.contents(deck)[-1]
+        move_to_owner(rt, tid, seat)
+        drawn.append(tid)
+        rt.world.event("drew", seat, f"{_who(seat)} drew 1 {rt.game.vocabulary.nouns[rt.world.thing(tid)['k']].name}",
+                       thing=tid, private=True)
+    return drawn
+
+
+def _decks_for(rt, noun) -> list[str]:
+    if noun.namespace == "decks":
+        return [noun.id]
+    found = []
+    for kind in sorted(rt.game.kinds(noun.id)):
+        card_type = rt.game.items("card_types").get(kind)
+        if card_type and card_type.get("deck") and card_type["deck"] not in found:
+            found.append(card_type["deck"])
+    return found
+
+
+def _reshuffle(rt, deck: str) -> None:
+    pile = rt.game.item("decks", deck).get("discard_pile")
+    cards = list(rt.world.contents(pile)) if pile else []
+    if not cards:
+        return
+    from engine import rng
+
+    shuffled, rt.s["rng"] = rng.shuffle(rt.s["rng"], cards)
+    for tid in shuffled:
+        rt.world.put(tid, deck)
+    rt.world.event("shuffled", None, f"the {rt.game.vocabulary.nouns[deck].name} was reshuffled", deck=deck)
+
+
+def gain_things(rt, f, item: ast.Item, noun, count: int) -> list[str]:
+    """Gain ``count`` pieces: from the owner's reserve when the pieces have one, else new ones."""
+    seat = f["p"]
+    kinds = sorted(rt.game.kinds(noun.id))
+    destination = one_place(rt, f, item.location.place) if item.location is not None else None
+    gained = []
+    for _ in range(count):
+        reserve = _from_reserve(rt, seat, kinds)
+        if reserve is None and _has_reserve(rt, kinds):
+            raise Infeasible(f"you have no {noun.name} left to gain")
+        if reserve is not None:
+            gain_existing(rt, seat, reserve, destination)
+            gained.append(reserve)
+        else:
+            gained.append(_create(rt, f, item, kinds, seat, destination))
+    return gained
+
+
+def _from_reserve(rt, seat: int, kinds) -> str | None:
+    world = rt.world
+    for place in world.s["reserves"]:
+        if world.thing(place)["o"] not in (seat, None):
+            continue
+        for tid in world.contents(place):
+            if world.thing(tid)["k"] in kinds:
+                return tid
+    return None
+
+
+def _has_reserve(rt, kinds) -> bool:
+    for item in rt.game.items("places").values():
+        if item.get("reserve") and set(item.get("holds", [])) & _with_groups(rt, kinds):
+            return True
+    return False
+
+
+def _with_groups(rt, kinds) -> set[str]:
+    names = set(kinds)
+    for kind in kinds:
+        noun = rt.game.vocabulary.nouns.get(kind)
+        if noun:
+            names |= set(noun.groups)
+    return names
+
+
+def gain_existing(rt, seat: int, tid: str, destination: str | None = None) -> None:
+    world = rt.world
+    thing = world.thing(tid)
+    if thing["at"] is not None and world.is_reserve(thing["at"]):
+        thing["home"] = thing["at"]
+    thing["o"] = seat
+    world.put(tid, destination or _home_place(rt, thing["k"], seat))
+    world.event("gained", seat, f"{_who(seat)} gained {world.name_of(tid)}", thing=tid)
+
+
+def _create(rt, f, item: ast.Item, kinds: list[str], seat: int, destination: str | None) -> str:
+    if len(kinds) != 1:
+        raise RulesError(f"'gain' of {' '.join(item.noun)} needs one kind, found {', '.join(kinds)}")
+    kind = kinds[0]
+    ctx = rt.ctx(f)
+    attrs = {}
+    for flt in getattr(item, "filters", ()):
+        attrs[flt.attribute] = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
+    tid = rt.world.new_id(kind)
+    rt.world.create(tid, kind, seat, None, attrs)
+    place = destination or _home_place(rt, kind, seat)
+    if place_token(rt, tid, place, seat):
+        rt.world.event("gained", seat, f"{_who(seat)} gained {rt.world.name_of(tid)}", thing=tid)
+    return tid
+
+
+def _home_place(rt, kind: str, seat: int) -> str | None:
+    """Where a thing of ``kind`` goes by default: its declared location, else the owner's hand."""
+    for namespace in ("tokens", "workers", "structures"):
+        item = rt.game.items(namespace).get(kind)
+        if item and item.get("location"):
+            return rt.world.place_for(item["location"], seat)
+    card_type = rt.game.items("card_types").get(kind)
+    if card_type is not None:
+        return rt.world.place_for(_hand_kind(rt), seat)
+    return None
+
+
+def _hand_kind(rt) -> str:
+    for place_id, item in rt.game.items("places").items():
+        if "card" in item.get("holds", []) and item.get("visibility") == "owner":
+            return place_id
+    raise RulesError("no place holds the players' cards (a 'hand')")
+
+
+# ------------------------------------------------------------------ slots
+
+
+def place_token(rt, tid: str, place: str | None, seat: int) -> bool:
+    """Put a token on ``place`` by its slot rule; False if it was lost for want of a slot."""
+    world = rt.world
+    thing = world.thing(tid)
+    token = rt.game.items("tokens").get(thing["k"], {})
+    slots = token.get("slots")
+    if place is None or not slots or slots.get("by") not in thing["a"]:
+        world.put(tid, place)
+        return True
+    attribute = slots["by"]
+    value = _free_slot(rt, thing["k"], thing["a"][attribute], place, attribute, seat)
+    if value is None:
+        if slots.get("if_no_slot", "lost") == "lost":
+            world.destroy(tid)
+            world.event("lost", seat, f"{_who(seat)} had no free slot: the {thing['k'].replace('_', ' ')} is lost")
+            return False
+        raise Infeasible(f"no free slot for {world.name_of(tid)}")
+    thing["a"][attribute] = value
+    world.put(tid, place)
+    return True
+
+
+def _free_slot(rt, kind: str, wanted: int, place: str, attribute: str, seat: int) -> int | None:
+    taken = {rt.world.thing(t)["a"].get(attribute) for t in rt.world.contents(place) if rt.world.thing(t)["k"] == kind}
+    allowed = _allowed_values(rt, kind, place, seat)
+    for value in range(min(wanted, max(allowed, default=0)), 0, -1):
+        if value in allowed and value not in taken:
+            return value
+    return None
+
+
+def _allowed_values(rt, kind: str, place: str, seat: int) -> set[int]:
+    place_item = rt.game.items("places").get(rt.world.thing(place)["k"], {})
+    zones = place_item.get("zones")
+    token = rt.game.items("tokens").get(kind, {})
+    bounds_ = token.get("value", {"min": 1, "max": 9})
+    if not zones:
+        return set(range(bounds_.get("min", 1), bounds_.get("max", 9) + 1))
+    allowed = set()
+    ctx = Context(rt.world, seat, seat, {}, {})
+    for zone in zones:
+        if not _zone_holds(rt, zone, kind):
+            continue
+        condition = zone.get("condition")
+        if condition and not _zone_open(rt, ctx, place_item, zone):
+            continue
+        allowed |= set(range(zone["values"]["min"], zone["values"]["max"] + 1))
+    return allowed
+
+
+def _zone_holds(rt, zone: dict, kind: str) -> bool:
+    holds = zone.get("holds")
+    return not holds or bool(set(holds) & _with_groups(rt, [kind]))
+
+
+def _zone_open(rt, ctx: Context, place_item: dict, zone: dict) -> bool:
+    index = place_item["zones"].index(zone)
+    root = rt.game.effects.get(f"places:{place_item['id']}:zones/{index}/condition")
+    return root is None or test(ctx, rt.game.nodes[root])
+
+
+HANDLERS = {
+    ast.Gain: _items_action("gain"),
+    ast.Lose: _items_action("lose"),
+    ast.Pay: _items_action("pay"),
+    ast.Give: _items_action("give"),
+    ast.Draw: _items_action("draw"),
+    ast.Discard: _items_action("discard"),
+    ast.Take: _items_action("take"),
+    ast.Reveal: _items_action("reveal"),
+    ast.Play: _items_action("play"),
+    ast.Pick: _items_action("pick"),
+}

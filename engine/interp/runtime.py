@@ -1,0 +1,230 @@
+"""The runtime: runs execution frames until a decision is pending.
+
+Theory of operation
+-------------------
+Execution lives in the state, as plain data, so a game paused at a decision
+can be saved, copied for a search, or undone:
+
+* ``state["frames"]`` is a stack. A frame is a dict: ``n`` the number of the
+  effect node it runs (or ``h`` the name of a flow routine), ``s`` its step,
+  ``e`` the id of its bindings in ``state["envs"]``, ``p`` the acting seat,
+  ``y`` the seat the effect belongs to ("you"), ``src`` what started it, and
+  whatever its handler keeps between steps.
+* The loop looks at the top frame and calls its handler (one table maps each
+  node type to one function: engine/interp/handlers.py). A handler either
+  pushes child frames, finishes (``done``), or asks a question (``ask``). A
+  handler asks only at explicit choice points: choose, may, selecting among
+  things, placing a worker, passing.
+* ``ask`` stores the decision in ``state["pending"]`` and stops. The answer is
+  written into the asking frame as ``ans`` and the loop resumes there.
+
+Feasibility ("play a card only if it can be carried out in full"):
+* A frame marked ``strict`` opens a region that must be carried out in full
+  (a card's effect, a space's action, a chosen option). A frame marked
+  ``soft`` is a boundary where failure is allowed (a flow step): an
+  ``Infeasible`` raised below it abandons the rest of that step.
+* When a decision is asked, each option is tried on a copy of the state: the
+  copy runs on, trying the options of any later decision depth-first, until
+  the region that must be completed is finished (success) or something is
+  infeasible (that option is not offered). The region is the outermost strict
+  frame on the stack, else the asking frame itself. The reason of the first
+  failure explains a missing option.
+"""
+
+from __future__ import annotations
+
+import marshal
+
+from engine.effects.render import render
+from engine.interp import handlers
+from engine.interp.errors import Infeasible, RulesError
+from engine.interp.values import Context
+from engine.interp.world import World
+
+PROBE_BUDGET = 4000  # handler calls one feasibility probe may spend before it trusts the option
+
+
+class Pending(Exception):
+    """Raised inside a probe when the run reaches a decision."""
+
+
+class Runtime:
+    """Runs frames over one working state; ``probe`` marks a feasibility trial."""
+
+    def __init__(self, game, state: dict, flow, probe_depth: int | None = None) -> None:
+        self.game = game
+        self.s = state
+        self.world = World(game, state)
+        self.flow = flow
+        self.probe_depth = probe_depth  # in a probe: done when the frames shrink below this
+        self.last_out: list = []
+        self.budget = PROBE_BUDGET
+        self.probe_options: list = []
+
+    # ------------------------------------------------------------ the loop
+
+    def run(self) -> None:
+        """Run until a decision is pending or the game is over."""
+        frames = self.s["frames"]
+        while self.s["pending"] is None:
+            if self.probe_depth is not None:
+                if len(frames) < self.probe_depth:
+                    return
+                self.budget -= 1
+                if self.budget < 0:
+                    return
+            if not frames:
+                if not self.flow.advance(self):
+                    return
+                continue
+            frame = frames[-1]
+            try:
+                self._dispatch(frame)
+            except Infeasible as failure:
+                self._unwind(failure)
+
+    def _dispatch(self, frame: dict) -> None:
+        if "n" in frame:
+            node = self.game.nodes[frame["n"]]
+            handlers.HANDLERS[type(node)](self, frame, node)
+        else:
+            self.flow.ROUTINES[frame["h"]](self, frame)
+
+    def _unwind(self, failure: Infeasible) -> None:
+        frames = self.s["frames"]
+        for index in range(len(frames) - 1, -1, -1):
+            if frames[index].get("soft"):
+                if self.probe_depth is not None and index < self.probe_depth - 1:
+                    break
+                source = frames[index].get("src", "")
+                del frames[index:]
+                self.last_out = []
+                self.world.event("failed", frames[index - 1]["p"] if index else None,
+                                 f"could not finish {source}: {failure.reason}", reason=failure.reason)
+                return
+        if self.probe_depth is not None:
+            raise failure
+        raise RulesError(f"an effect could not be carried out outside any step: {failure.reason}")
+
+    # ------------------------------------------------------------ frames
+
+    def env(self, frame: dict) -> dict:
+        return self.s["envs"][frame["e"]]
+
+    def new_env(self, values: dict) -> str:
+        self.s["serial"] += 1
+        key = f"e{self.s['serial']}"
+        self.s["envs"][key] = dict(values)
+        return key
+
+    def ctx(self, frame: dict) -> Context:
+        return Context(self.world, frame["p"], frame["y"], self.env(frame), frame.get("x", {}))
+
+    def push(self, parent: dict, node, **fields) -> dict:
+        """Push a frame running ``node`` (a node or its number), inheriting the parent's context."""
+        number = node if isinstance(node, int) else self.game.number(node)
+        frame = {"n": number, "s": 0, "e": parent["e"], "p": parent["p"], "y": parent["y"],
+                 "src": parent.get("src", "")}
+        if parent.get("x"):
+            frame["x"] = parent["x"]
+        frame.update(fields)
+        self.s["frames"].append(frame)
+        return frame
+
+    def push_routine(self, name: str, **fields) -> dict:
+        frame = {"h": name, "s": 0, "p": None, "y": None, "e": "root", "src": name}
+        frame.update(fields)
+        self.s["frames"].append(frame)
+        return frame
+
+    def done(self, frame: dict, out=None) -> None:
+        """Finish the top frame; ``out`` is what it produced (for "as Name")."""
+        popped = self.s["frames"].pop()
+        if popped is not frame:
+            raise RulesError("a handler finished a frame that was not on top")
+        self.last_out = list(out or [])
+
+    # ------------------------------------------------------------ decisions
+
+    def ask(self, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "") -> None:
+        """Stop with a decision for ``player``; options that cannot be completed are left out."""
+        if self.probe_depth is not None:
+            self.probe_options = list(options)
+            raise Pending()
+        legal, reasons = self._feasible_options(options)
+        if not legal:
+            raise Infeasible(reasons[0] if reasons else f"nothing can be chosen: {prompt}")
+        self.s["decisions"] += 1
+        self.s["pending"] = {
+            "id": f"d{self.s['decisions']}",
+            "player": player,
+            "prompt": prompt,
+            "options": [list(option) for option in legal],
+            "source": source or frame.get("src", ""),
+        }
+
+    def answer(self, key: str) -> None:
+        """Deliver an answer to the frame that asked, and run on."""
+        self.s["pending"] = None
+        self.s["frames"][-1]["ans"] = key
+        self.run()
+
+    def _feasible_options(self, options):
+        if len(options) == 0:
+            return [], []
+        depth = self._region_depth()
+        legal, reasons = [], []
+        for key, label in options:
+            reason = self.try_option(key, depth)
+            if reason is None:
+                legal.append((key, label))
+            else:
+                reasons.append(reason)
+        return legal, reasons
+
+    def _region_depth(self) -> int:
+        frames = self.s["frames"]
+        for index, frame in enumerate(frames):
+            if frame.get("strict"):
+                return index + 1
+        return len(frames)
+
+    def try_option(self, key: str, depth: int) -> str | None:
+        """None if answering ``key`` can lead to finishing the region; else why not."""
+        trial = clone(self.s)
+        trial["frames"][-1]["ans"] = key
+        return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
+
+
+def _explore(game, state: dict, flow, depth: int, budget: list) -> str | None:
+    """Depth-first search for one way to finish the region (frames shorter than ``depth``)."""
+    runtime = Runtime(game, state, flow, probe_depth=depth)
+    runtime.budget = budget[0]
+    try:
+        runtime.run()
+    except Pending:
+        budget[0] = runtime.budget
+        first_reason = None
+        for key, _label in runtime.probe_options:
+            if budget[0] <= 0:
+                return None
+            trial = clone(runtime.s)
+            trial["frames"][-1]["ans"] = key
+            reason = _explore(game, trial, flow, depth, budget)
+            if reason is None:
+                return None
+            first_reason = first_reason or reason
+        return first_reason or "no way to finish it"
+    except Infeasible as failure:
+        return failure.reason
+    budget[0] = runtime.budget
+    return None
+
+
+def clone(state: dict) -> dict:
+    """A deep copy of plain-data state (fast: marshal)."""
+    return marshal.loads(marshal.dumps(state))
+
+
+def describe(node) -> str:
+    return render(node)

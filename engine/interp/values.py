@@ -1,0 +1,332 @@
+"""What effect words mean in a given state: things, places, numbers and tests.
+
+``Context`` is the view one frame has: the world, the acting player ("p"),
+the player the effect belongs to ("you"), the bound names and the nouns a
+procedure call substitutes. Functions here never change the state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.effects import ast
+from engine.interp.errors import RulesError
+
+
+@dataclass
+class Context:
+    world: object  # World
+    actor: int | None
+    you: int | None
+    env: dict
+    subst: dict  # procedure object noun id -> the noun id the caller named
+
+    @property
+    def game(self):
+        return self.world.game
+
+
+# ------------------------------------------------------------------ nouns
+
+
+def noun_of(ctx: Context, words) -> object:
+    noun = ctx.game.noun(words)
+    if noun is None:
+        raise RulesError(f"unknown noun {' '.join(words)!r}")
+    if noun.id in ctx.subst:
+        return ctx.game.vocabulary.nouns[ctx.subst[noun.id]]
+    return noun
+
+
+def is_resource(noun) -> bool:
+    return noun.namespace == "resources"
+
+
+def is_players(words) -> bool:
+    return tuple(words) in {("opponent",), ("opponents",), ("player",), ("players",)}
+
+
+# ------------------------------------------------------------------ places
+
+
+def places(ctx: Context, place: ast.Node | None, owner: int | None) -> list[str] | None:
+    """The container things a location names (None: no location given)."""
+    if place is None:
+        return None
+    if isinstance(place, ast.OwnPlace):  # "your ...": the acting player's
+        noun = noun_of(ctx, place.words)
+        return [p for p in ctx.world.places_of(ctx.game.kinds(noun.id), ctx.actor)
+                if ctx.world.thing(p)["o"] == ctx.actor]
+    if isinstance(place, ast.EveryPlace):
+        noun = noun_of(ctx, place.words)
+        return ctx.world.places_of(ctx.game.kinds(noun.id))
+    if isinstance(place, ast.VarPlace):
+        value = ctx.env.get(place.name)
+        return value if isinstance(value, list) else [value]
+    if isinstance(place, ast.PlaceOf):
+        return [ctx.world.thing(thing_value(ctx, place.name))["at"]]
+    raise RulesError(f"unknown place {place!r}")
+
+
+# ------------------------------------------------------------------ things
+
+
+def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list[str]:
+    """The things an item or selector can mean, in a stable order."""
+    kinds = ctx.game.kinds(noun.id)
+    where = places(ctx, location.place if location else None, owner)
+    if where is not None and location is not None and isinstance(location.place, ast.VarPlace):
+        bound = ctx.env.get(location.place.name)
+        members = bound if isinstance(bound, list) else [bound]
+        found = [t for t in members if isinstance(t, str) and t in ctx.world.s["things"]
+                 and ctx.world.thing(t)["k"] in kinds]
+        found += ctx.world.things(kinds, None, [m for m in members if isinstance(m, str)])
+    elif where is not None:
+        found = [t for t in ctx.world.things(kinds, None, where) if _reachable(ctx, t, owner)]
+    else:
+        found = ctx.world.things(kinds, _default_owner(ctx, kinds, owner))
+    found = list(dict.fromkeys(found))
+    for term in ctx.game.terms_of(noun.id):
+        found = [t for t in found if test_term(ctx, term, t)]
+    return [t for t in found if all(_passes(ctx, t, f) for f in filters)]
+
+
+def _reachable(ctx: Context, tid: str, owner) -> bool:
+    """In a shared place (a space, a discard pile) only your own or unowned things count."""
+    thing = ctx.world.thing(tid)
+    place = thing["at"]
+    shared = place is not None and ctx.world.thing(place)["o"] is None
+    return not shared or owner is None or thing["o"] in (owner, None)
+
+
+def _default_owner(ctx: Context, kinds, owner):
+    """Per-player things default to the owner's; global things (spaces, rows) to all."""
+    things = ctx.world.s["things"]
+    for tid in things:
+        if things[tid]["k"] in kinds:
+            return owner if things[tid]["o"] is not None else None
+    return owner
+
+
+def test_term(ctx: Context, term: str, tid: str) -> bool:
+    node = ctx.game.nodes[ctx.game.effect("terms", term, "condition")]
+    inner = Context(ctx.world, ctx.actor, ctx.you, {**ctx.env, "It": tid}, ctx.subst)
+    return test(inner, node)
+
+
+def _passes(ctx: Context, tid: str, flt: ast.Filter) -> bool:
+    value = attribute(ctx, tid, flt.attribute)
+    bound = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
+    if value is None:
+        return False
+    if flt.direction == "more":
+        return value >= bound
+    if flt.direction == "less":
+        return value <= bound
+    return value == bound
+
+
+def attribute(ctx: Context, subject, name: str):
+    """An attribute of a thing id, a plain entry (a requirement), or the game."""
+    if isinstance(subject, dict):
+        return subject.get(name)
+    if subject == "Game":
+        return ctx.world.s["flow"].get("phase_number" if name == "phase" else name)
+    thing = ctx.world.thing(subject)
+    if name == "kind":
+        return thing["k"]
+    if name in thing["a"]:
+        return thing["a"][name]
+    if name == "phase":
+        return _space_phase(ctx, thing["k"])
+    noun = ctx.game.vocabulary.nouns.get(name)
+    if noun is not None:  # "the field of Vine": the container of that kind
+        place = thing["at"]
+        return place if place is not None and ctx.world.thing(place)["k"] in ctx.game.kinds(noun.id) else None
+    return _definition_attribute(ctx, thing, name)
+
+
+def _definition_attribute(ctx: Context, thing: dict, name: str):
+    for namespace in ("structures", "workers", "tokens", "card_types"):
+        item = ctx.game.items(namespace).get(thing["k"])
+        if item is not None:
+            if name in item.get("attributes", {}) and not isinstance(item["attributes"][name], dict):
+                return item["attributes"][name]
+            return item.get(name)
+    return None
+
+
+def _space_phase(ctx: Context, kind: str):
+    space = ctx.game.items("spaces").get(kind)
+    if not space or not space.get("phases"):
+        return None
+    return ctx.world.s["phase_numbers"].get(space["phases"][0])
+
+
+def thing_value(ctx: Context, name: str):
+    value = ctx.env.get(name)
+    if isinstance(value, list) and len(value) == 1:
+        return value[0]
+    return value
+
+
+# ------------------------------------------------------------------ selectors
+
+
+def select(ctx: Context, selector) -> list:
+    """What a 'for each' selector counts: player seats or things."""
+    if isinstance(selector, ast.PlayerSelector):
+        return players_selected(ctx, selector)
+    noun = noun_of(ctx, selector.noun)
+    if is_resource(noun):
+        return [noun.id] * counter_amount(ctx, noun.id, ctx.actor)
+    found = candidates(ctx, noun, selector.filters, selector.location, ctx.actor)
+    if isinstance(selector, ast.KindSelector):
+        kinds = [ctx.world.thing(t).get("c") or ctx.world.thing(t)["k"] for t in found]
+        return list(dict.fromkeys(kinds))
+    return found
+
+
+def players_selected(ctx: Context, selector: ast.PlayerSelector) -> list[int]:
+    seats = list(range(ctx.world.s["players"]))
+    if selector.players.startswith("opponent"):
+        seats = [p for p in seats if p != ctx.you]
+    who = selector.who
+    if who is None:
+        return seats
+    if isinstance(who, ast.WhoDid):
+        did = ctx.env.get("__did__", [])
+        return [p for p in seats if (p in did) != who.negated and p in ctx.env.get("__polled__", seats)]
+    inner = Context(ctx.world, None, ctx.you, ctx.env, ctx.subst)
+    return [p for p in seats if _has_count(inner, p, who) is not None and _compare(
+        _has_count(inner, p, who), who.comparison, inner, at_least=True)]
+
+
+def counter_amount(ctx: Context, resource: str, owner: int | None) -> int:
+    scope = ctx.game.item("resources", resource).get("scope", "player")
+    return ctx.world.counter(None if scope == "global" else owner, resource)
+
+
+# ------------------------------------------------------------------ numbers
+
+
+def number(ctx: Context, node) -> int:
+    """The value of a number expression."""
+    if isinstance(node, ast.Number):
+        return node.value
+    if isinstance(node, ast.Var):
+        return _as_number(ctx.env.get(node.name, 0))
+    if isinstance(node, ast.Attribute):
+        subject = "Game" if node.name == "Game" else thing_value(ctx, node.name)
+        return _as_number(attribute(ctx, subject, node.attribute))
+    if isinstance(node, ast.Count):
+        return len(select(ctx, node.selector))
+    if isinstance(node, ast.Aggregate):
+        values = [_as_number(attribute(ctx, t, node.attribute)) for t in select(ctx, node.selector)]
+        return _aggregate(node.kind, values)
+    if isinstance(node, ast.Plus):
+        return number(ctx, node.left) + number(ctx, node.right)
+    if isinstance(node, ast.Minus):
+        return number(ctx, node.left) - number(ctx, node.right)
+    raise RulesError(f"not a number: {node!r}")
+
+
+def _aggregate(kind: str, values: list[int]) -> int:
+    if kind == "total":
+        return sum(values)
+    if not values:
+        return 0
+    return max(values) if kind == "highest" else min(values)
+
+
+def _as_number(value) -> int:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, dict) and "value" in value:
+        return value["value"] or 0
+    if value is None:
+        return 0
+    if isinstance(value, list):
+        return len(value)
+    return 1  # a bound thing counts as present
+
+
+# ------------------------------------------------------------------ conditions
+
+
+def test(ctx: Context, node) -> bool:
+    """Whether a condition holds."""
+    if isinstance(node, ast.AllOf):
+        return all(test(ctx, c) for c in node.conditions)
+    if isinstance(node, ast.AnyOf):
+        return any(test(ctx, c) for c in node.conditions)
+    if isinstance(node, ast.Not):
+        return not test(ctx, node.condition)
+    if isinstance(node, ast.Flag):
+        return bool(_as_number(ctx.env.get(node.name, 0)))
+    if isinstance(node, ast.Truth):
+        return bool(_value(ctx, node.value))
+    if isinstance(node, ast.Compare):
+        return _compare(_value(ctx, node.left), node.comparison, ctx, at_least=False)
+    if isinstance(node, ast.Has):
+        return _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx, at_least=True)
+    if isinstance(node, ast.HasAllOf):
+        return _has_all_of(ctx, player_of(ctx, node.player), node)
+    raise RulesError(f"not a condition: {node!r}")
+
+
+def _value(ctx: Context, node):
+    """A number, or for names and attributes the raw value (ids compare with 'is')."""
+    if isinstance(node, ast.Var):
+        return thing_value(ctx, node.name)
+    if isinstance(node, ast.Attribute):
+        subject = "Game" if node.name == "Game" else thing_value(ctx, node.name)
+        return attribute(ctx, subject, node.attribute)
+    return number(ctx, node)
+
+
+def _compare(left, comparison: ast.Comparison, ctx: Context, at_least: bool) -> bool:
+    right = _value(ctx, comparison.right)
+    op = comparison.op or ("at least" if at_least else "exactly")
+    if op == "exactly":
+        return left == right
+    left, right = _as_number(left), _as_number(right)
+    return {
+        "at least": left >= right,
+        "at most": left <= right,
+        "more than": left > right,
+        "less than": left < right,
+        "fewer than": left < right,
+    }[op]
+
+
+def _has_count(ctx: Context, seat: int, node) -> int:
+    noun = noun_of(ctx, node.noun)
+    if is_resource(noun):
+        return counter_amount(ctx, noun.id, seat)
+    inner = Context(ctx.world, seat, ctx.you, ctx.env, ctx.subst)
+    return len(candidates(inner, noun, node.filters, node.location, seat))
+
+
+def _has_all_of(ctx: Context, seat: int, node: ast.HasAllOf) -> bool:
+    needed = attribute(ctx, thing_value(ctx, node.name), node.attribute) or []
+    for kind in needed if isinstance(needed, list) else [needed]:
+        if not ctx.world.things({kind}, seat):
+            return False
+    return True
+
+
+def player_of(ctx: Context, node) -> int:
+    """The seat a player reference names."""
+    if isinstance(node, ast.You):
+        return ctx.you
+    if isinstance(node, ast.PlayerVar):
+        value = ctx.env.get(node.name)
+        return value["player"] if isinstance(value, dict) else value
+    if isinstance(node, ast.Neighbour):
+        count = ctx.world.s["players"]
+        step = -1 if node.side == "right" else 1
+        return (ctx.you + step) % count
+    raise RulesError(f"not a player: {node!r}")

@@ -1,0 +1,151 @@
+"""The world: counters, things and places, read and changed on a working copy.
+
+Every card, token, worker, structure, space and place is a *thing*:
+``{"k": kind, "o": owner seat or None, "at": container thing id or None,
+"a": {attribute: value}}``, plus ``"c"`` (the card definition) for cards.
+Places are things too, so a field can hold vines and have a limit.
+``state["in"]`` lists each container's contents in order (a deck's last
+item is its top). Counters (the pack's resources) are numbers per seat.
+
+A place marked ``reserve`` holds pieces a player owns but has not brought
+into play (unbuilt structures, untrained workers): gaining such a piece takes
+it from the reserve, losing it puts it back, and "you have" does not count it.
+"""
+
+from __future__ import annotations
+
+from engine.interp.errors import Infeasible
+
+
+class World:
+    """Reads and changes one working state (never a state a caller holds)."""
+
+    def __init__(self, game, state: dict) -> None:
+        self.game = game
+        self.s = state
+
+    # ------------------------------------------------------------ counters
+
+    def counter(self, owner: int | None, resource: str) -> int:
+        bucket = self.s["global"] if owner is None else self.s["counters"][owner]
+        return bucket.get(resource, 0)
+
+    def add(self, owner: int | None, resource: str, amount: int) -> int:
+        """Add up to the resource's maximum; returns what was really added."""
+        bucket = self.s["global"] if owner is None else self.s["counters"][owner]
+        limit = self.game.item("resources", resource).get("max")
+        before = bucket.get(resource, 0)
+        after = before + amount if limit is None else min(before + amount, limit)
+        bucket[resource] = after
+        return after - before
+
+    def remove(self, owner: int | None, resource: str, amount: int, verb: str = "pay") -> None:
+        """Remove exactly ``amount``, or raise Infeasible (never below the minimum)."""
+        bucket = self.s["global"] if owner is None else self.s["counters"][owner]
+        floor = self.game.item("resources", resource).get("min", 0)
+        have = bucket.get(resource, 0)
+        if floor is not None and have - amount < floor:
+            name = self.game.vocabulary.nouns[resource].plural
+            if floor == 0:
+                raise Infeasible(f"needs {amount} {name}, you have {have}")
+            raise Infeasible(f"cannot {verb} {amount} {name}: you have {have} and may not go below {floor}")
+        bucket[resource] = have - amount
+
+    # ------------------------------------------------------------ things
+
+    def thing(self, tid: str) -> dict:
+        return self.s["things"][tid]
+
+    def contents(self, place: str) -> list[str]:
+        return self.s["in"].setdefault(place, [])
+
+    def create(self, tid: str, kind: str, owner: int | None, place: str | None, attrs=None, card=None) -> str:
+        thing = {"k": kind, "o": owner, "at": None, "a": dict(attrs or {})}
+        if card is not None:
+            thing["c"] = card
+        self.s["things"][tid] = thing
+        if place is not None:
+            self.put(tid, place)
+        return tid
+
+    def new_id(self, prefix: str) -> str:
+        self.s["serial"] += 1
+        return f"{prefix}#{self.s['serial']}"
+
+    def put(self, tid: str, place: str | None, top: bool = True) -> None:
+        """Move a thing into ``place`` (None: out of the game)."""
+        thing = self.s["things"][tid]
+        if thing["at"] is not None:
+            self.s["in"][thing["at"]].remove(tid)
+        thing["at"] = place
+        if place is not None:
+            contents = self.contents(place)
+            contents.append(tid) if top else contents.insert(0, tid)
+
+    def destroy(self, tid: str) -> None:
+        self.put(tid, None)
+        del self.s["things"][tid]
+
+    def in_play(self, tid: str) -> bool:
+        """Placed somewhere that counts: not out of the game, not in a reserve."""
+        place = self.s["things"][tid]["at"]
+        return place is not None and not self.is_reserve(place)
+
+    def is_reserve(self, place: str) -> bool:
+        kind = self.s["things"][place]["k"]
+        item = self.game.items("places").get(kind)
+        return bool(item and item.get("reserve"))
+
+    def things(self, kinds, owner=None, places=None, include_reserve: bool = False) -> list[str]:
+        """Things of ``kinds``, optionally only ``owner``'s and only inside ``places``, in a stable order."""
+        found = []
+        pool = (tid for place in places for tid in self.contents(place)) if places is not None else self.s["things"]
+        for tid in pool:
+            thing = self.s["things"][tid]
+            if thing["k"] not in kinds:
+                continue
+            if owner is not None and thing["o"] != owner:
+                continue
+            if places is None and not include_reserve and not self.in_play(tid):
+                continue
+            found.append(tid)
+        return found if places is not None else sorted(found, key=_natural)
+
+    def places_of(self, kinds, owner=None) -> list[str]:
+        """Place things of ``kinds`` (owned by ``owner`` when it is a per-player place)."""
+        return [
+            tid
+            for tid in sorted(self.s["things"], key=_natural)
+            if self.s["things"][tid]["k"] in kinds and (owner is None or self.s["things"][tid]["o"] in (owner, None))
+        ]
+
+    def place_for(self, kind: str, owner: int | None) -> str | None:
+        """The first place of ``kind`` belonging to ``owner`` (or the global one)."""
+        for tid in self.places_of({kind}, owner):
+            return tid
+        return None
+
+    # ------------------------------------------------------------ events
+
+    def event(self, kind: str, player: int | None, text: str, **fields) -> None:
+        entry = {"type": kind, "player": player, "text": text, "round": self.s["flow"].get("round"),
+                 "phase": self.s["flow"].get("phase")}
+        entry.update(fields)
+        self.s["events"].append(entry)
+
+    def name_of(self, tid: str) -> str:
+        thing = self.s["things"][tid]
+        card = thing.get("c")
+        if card is not None:
+            return str(self.game.item("cards", card).get("name", card))
+        noun = self.game.vocabulary.nouns.get(thing["k"])
+        name = noun.name if noun else thing["k"]
+        if "value" in thing["a"] and thing["k"] in self.game.items("tokens"):
+            return f"{name} ({thing['a']['value']})"
+        return name
+
+
+def _natural(tid: str):
+    """Sort key: 'x#10' after 'x#9'."""
+    head, _, tail = tid.partition("#")
+    return (head, int(tail) if tail.isdigit() else 0, tail)
