@@ -17,6 +17,7 @@ import click
 
 from engine.diagnostics import render_github, render_json, render_text
 from engine.resources import data_dir
+from engine.runner import DEFAULT_MAX_DECISIONS
 from engine.version import ENGINE_VERSION
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -136,8 +137,6 @@ def show(ctx: click.Context, pack: str, ids: tuple[str, ...], fmt: str) -> None:
 # replays, 2 usage errors (bad option, unknown pack, unreadable or malformed transcript).
 # Seats are numbered from 1 on the command line, as in the log (p1, p2...).
 
-DEFAULT_MAX_DECISIONS = 100_000
-
 
 def _load_engine(*packs: str):
     """The interpreter for these pack ids (the tests put a toy engine here)."""
@@ -154,6 +153,13 @@ def _engine(ctx: click.Context, *packs: str):
     except UsageError as exc:
         message = f"{exc.message} ({exc.hint})" if exc.hint else exc.message
         raise click.UsageError(message, ctx=ctx) from None
+    except Exception as exc:
+        from engine.interpreter import ContentError
+
+        if not isinstance(exc, ContentError):
+            raise
+        click.echo(f"{exc}\ncontent errors: run 'tabula validate {' '.join(packs)}'", err=True)
+        ctx.exit(EXIT_CONTENT)
 
 
 def _read_transcript(ctx: click.Context, path: Path):
@@ -215,8 +221,11 @@ class HumanAgent:
 
     HELP = "type a number or an option key; u: undo your last decision; s [FILE]: save the game"
 
-    def __init__(self, seat: int, save_path: Path):
+    def __init__(self, seat: int, save_path: Path, describe=None):
+        from engine import log
+
         self.seat, self.save_path = seat, save_path
+        self.describe = describe or log.view_lines
 
     def choose(self, view, decision) -> str:
         self._show(view, decision)
@@ -232,7 +241,7 @@ class HumanAgent:
         from engine import log
 
         click.echo(f"-- {log.seat_name(self.seat)}, your decision {decision.id} --")
-        for line in log.view_lines(view, self.seat):
+        for line in self.describe(view, self.seat):
             click.echo(line)
         click.echo(f"{decision.prompt}  [{decision.source}]")
         for number, option in enumerate(decision.options, 1):
@@ -313,8 +322,8 @@ def play(ctx: click.Context, game: str, players: int | None, bots: str, seed: in
     engine = _engine(ctx, game)
     agents = random_agents(seed, players) if bots == "random" else [FirstOptionAgent() for _ in range(players)]
     default_save = save_path or load_path or Path(f"{game}-seed{seed}.json")
-    for seat in humans:
-        agents[seat - 1] = HumanAgent(seat - 1, default_save)
+    for seat in humans:  # an engine may say how a player's view reads: engine.describe(view, seat) -> lines
+        agents[seat - 1] = HumanAgent(seat - 1, default_save, describe=getattr(engine, "describe", None))
     observer = _LiveLog(engine, autosave=save_path if humans else None)
     try:
         result = runner.play(engine, agents, players, seed, options, max_decisions, resume=saved, observer=observer)

@@ -59,12 +59,30 @@ def outcome_lines(outcome: dict) -> list[str]:
 
 
 def view_lines(view: Any, seat: int) -> list[str]:
-    """A compact view for `seat`: its own entry of `view["players"]`, one line a field."""
-    players = view.get("players") if isinstance(view, dict) else None
-    mine = players[seat] if isinstance(players, list) and seat < len(players) else None
-    if not isinstance(mine, dict):
+    """A compact view for `seat`: its own entries of the view's per-seat lists.
+
+    A per-seat list is a top-level list with one mapping per seat (its length is the
+    number of players: `view["players"]` as a count or as that list). The entries of
+    a `players` list are shown field by field; others as one line under their key.
+    """
+    out = []
+    for key, mine in _own_entries(view, seat):
+        if key == "players":
+            out += [f"  {field}: {_compact(value)}" for field, value in mine.items()]
+        else:
+            out.append(f"  {key}: {_compact(mine)}")
+    return out
+
+
+def _own_entries(view: Any, seat: int) -> list[tuple[str, dict]]:
+    if not isinstance(view, dict):
         return []
-    return [f"  {key}: {_compact(value)}" for key, value in mine.items()]
+    players = view.get("players")
+    count = len(players) if isinstance(players, list) else players
+    if not isinstance(count, int) or not 0 <= seat < count:
+        return []
+    return [(key, value[seat]) for key, value in view.items()
+            if isinstance(value, list) and len(value) == count and all(isinstance(v, dict) for v in value)]
 
 
 def _compact(value: Any) -> str:

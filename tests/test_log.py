@@ -37,6 +37,11 @@ def test_a_view_shows_the_seat_s_own_entry_compactly():
     assert log.view_lines({"board": []}, 0) == []
 
 
+def test_a_view_with_per_seat_lists_shows_the_seat_s_entries():
+    view = {"players": 2, "counters": [{"coin": 3, "vp": 1}, {"coin": 0, "vp": 4}], "flow": {"round": 2}}
+    assert log.view_lines(view, 1) == ["  counters: coin 0, vp 4"]
+
+
 def test_the_log_of_a_game_depends_only_on_its_seed():
     engine = ToyEngine.load(["race"])
 

@@ -43,6 +43,18 @@ def test_an_unknown_game_is_a_usage_error():
     assert result.exit_code == 2 and "unknown pack 'rcae' (did you mean 'race'?)" in result.stderr
 
 
+def test_a_game_whose_packs_do_not_validate_exits_1(monkeypatch):
+    from engine.interpreter import ContentError
+
+    def broken(*packs):
+        raise ContentError("content/race/pack.yaml:1:1: error[E500]: bad manifest")
+
+    monkeypatch.setattr(cli, "_load_engine", broken)
+    result = run("play", "race", "--players", 2)
+    assert result.exit_code == 1 and "error[E500]" in result.stderr
+    assert "run 'tabula validate race'" in result.stderr
+
+
 def test_players_are_required_unless_a_game_is_loaded():
     result = run("play", "race")
     assert result.exit_code == 2 and "--players is required" in result.stderr
@@ -85,7 +97,7 @@ def test_a_human_can_save_and_the_game_can_be_continued(tmp_path):
 def test_save_writes_the_transcript_and_replay_prints_the_same_log(tmp_path):
     path = tmp_path / "game.json"
     played = run("play", "race", "--players", 3, "--seed", 8, "--save", path)
-    assert played.exit_code == 0 and f"saved " in played.stderr
+    assert played.exit_code == 0 and "saved " in played.stderr
     replayed = run("replay", path)
     assert replayed.exit_code == 0, replayed.output
     assert replayed.stdout == played.stdout

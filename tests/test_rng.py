@@ -52,7 +52,8 @@ def test_the_data_is_plain_json_and_functions_never_change_their_argument():
 
 
 def test_results_are_the_same_in_other_processes_and_hash_seeds():
-    code = "from engine import rng; print(rng.shuffle(rng.seed_state(99), list(range(20)))[0], rng.derive_seed(3, 1, 2))"
+    code = ("from engine import rng; "
+            "print(rng.shuffle(rng.seed_state(99), list(range(20)))[0], rng.derive_seed(3, 1, 2))")
     outputs = {
         subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                        env={**os.environ, "PYTHONHASHSEED": hash_seed}).stdout

@@ -306,8 +306,14 @@ def _call(rt, f, node: ast.Call):
         f["mark"] = len(rt.s["events"])
         f["s"] = 1
         rt.push(f, rt.game.procedures[procedure.id], **fields)
+    elif f["s"] == 1:
+        f["result"] = _call_result(rt, f)
+        f["s"] = 2
+        procedure = rt.game.calls[f["n"]].procedure
+        for root, label in rt.flow.triggers_after(rt, f["p"], procedure.id):
+            rt.push(f, root, e=rt.new_env({}), y=f["p"], src=f"trigger:{label}")
     else:
-        rt.done(f, _call_result(rt, f))
+        rt.done(f, f.pop("result"))
 
 
 def _call_env(rt, f, resolved) -> dict:

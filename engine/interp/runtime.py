@@ -42,6 +42,8 @@ from engine.interp.values import Context
 from engine.interp.world import World
 
 PROBE_BUDGET = 4000  # handler calls one feasibility probe may spend before it trusts the option
+PROBE_DEPTH = 12  # nested decisions a probe follows before it trusts the option
+CLONE_COST = 25  # a copy of the state counts as this many handler calls
 
 
 class Pending(Exception):
@@ -91,19 +93,17 @@ class Runtime:
             self.flow.ROUTINES[frame["h"]](self, frame)
 
     def _unwind(self, failure: Infeasible) -> None:
+        if self.probe_depth is not None:  # in a trial, any failure fails the trial
+            raise failure
         frames = self.s["frames"]
         for index in range(len(frames) - 1, -1, -1):
             if frames[index].get("soft"):
-                if self.probe_depth is not None and index < self.probe_depth - 1:
-                    break
                 source = frames[index].get("src", "")
                 del frames[index:]
                 self.last_out = []
                 self.world.event("failed", frames[index - 1]["p"] if index else None,
                                  f"could not finish {source}: {failure.reason}", reason=failure.reason)
                 return
-        if self.probe_depth is not None:
-            raise failure
         raise RulesError(f"an effect could not be carried out outside any step: {failure.reason}")
 
     # ------------------------------------------------------------ frames
@@ -131,8 +131,8 @@ class Runtime:
         self.s["frames"].append(frame)
         return frame
 
-    def push_routine(self, name: str, **fields) -> dict:
-        frame = {"h": name, "s": 0, "p": None, "y": None, "e": "root", "src": name}
+    def push_routine(self, routine: str, **fields) -> dict:
+        frame = {"h": routine, "s": 0, "p": None, "y": None, "e": "root", "src": routine}
         frame.update(fields)
         self.s["frames"].append(frame)
         return frame
@@ -146,12 +146,14 @@ class Runtime:
 
     # ------------------------------------------------------------ decisions
 
-    def ask(self, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "") -> None:
-        """Stop with a decision for ``player``; options that cannot be completed are left out."""
+    def ask(self, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "",
+            checked: bool = False) -> None:
+        """Stop with a decision for ``player``; options that cannot be completed are left out
+        (``checked``: the caller already checked them)."""
         if self.probe_depth is not None:
             self.probe_options = list(options)
             raise Pending()
-        legal, reasons = self._feasible_options(options)
+        legal, reasons = (list(options), []) if checked else self._feasible_options(options)
         if not legal:
             raise Infeasible(reasons[0] if reasons else f"nothing can be chosen: {prompt}")
         self.s["decisions"] += 1
@@ -189,6 +191,15 @@ class Runtime:
                 return index + 1
         return len(frames)
 
+    def can_do(self, root: int, seat: int, source: str) -> str | None:
+        """None if ``seat`` can carry out the effect ``root`` in full now; else why not."""
+        trial = clone(self.s)
+        trial["serial"] += 1
+        env = f"e{trial['serial']}"
+        trial["envs"][env] = {}
+        trial["frames"].append({"n": root, "s": 0, "e": env, "p": seat, "y": seat, "src": source, "strict": True})
+        return _explore(self.game, trial, self.flow, len(trial["frames"]), [PROBE_BUDGET])
+
     def try_option(self, key: str, depth: int) -> str | None:
         """None if answering ``key`` can lead to finishing the region; else why not."""
         trial = clone(self.s)
@@ -196,21 +207,28 @@ class Runtime:
         return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
 
 
-def _explore(game, state: dict, flow, depth: int, budget: list) -> str | None:
-    """Depth-first search for one way to finish the region (frames shorter than ``depth``)."""
+def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0) -> str | None:
+    """Depth-first search for one way to finish the region (frames shorter than ``depth``).
+
+    Returns None when a way is found, or when the search runs out of budget or
+    nesting (the option is then trusted); else the reason the first branch failed.
+    """
     runtime = Runtime(game, state, flow, probe_depth=depth)
     runtime.budget = budget[0]
     try:
         runtime.run()
     except Pending:
         budget[0] = runtime.budget
+        if nesting >= PROBE_DEPTH:
+            return None
         first_reason = None
         for key, _label in runtime.probe_options:
             if budget[0] <= 0:
                 return None
+            budget[0] -= CLONE_COST
             trial = clone(runtime.s)
             trial["frames"][-1]["ans"] = key
-            reason = _explore(game, trial, flow, depth, budget)
+            reason = _explore(game, trial, flow, depth, budget, nesting + 1)
             if reason is None:
                 return None
             first_reason = first_reason or reason
@@ -222,8 +240,16 @@ def _explore(game, state: dict, flow, depth: int, budget: list) -> str | None:
 
 
 def clone(state: dict) -> dict:
-    """A deep copy of plain-data state (fast: marshal)."""
-    return marshal.loads(marshal.dumps(state))
+    """A deep copy of plain-data state (fast: marshal). The event list is append-only and
+    its entries are never changed, so the copy gets a new list holding the same entries."""
+    events = state["events"]
+    state["events"] = None
+    try:
+        copy = marshal.loads(marshal.dumps(state))
+    finally:
+        state["events"] = events
+    copy["events"] = list(events)
+    return copy
 
 
 def describe(node) -> str:

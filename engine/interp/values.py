@@ -100,12 +100,17 @@ def _reachable(ctx: Context, tid: str, owner) -> bool:
 
 
 def _default_owner(ctx: Context, kinds, owner):
-    """Per-player things default to the owner's; global things (spaces, rows) to all."""
-    things = ctx.world.s["things"]
-    for tid in things:
-        if things[tid]["k"] in kinds:
-            return owner if things[tid]["o"] is not None else None
-    return owner
+    """Without a location, global things (spaces, decks, shared places) are everybody's;
+    anything else means the acting player's own things."""
+    return None if all(is_global_kind(ctx.game, kind) for kind in kinds) else owner
+
+
+def is_global_kind(game, kind: str) -> bool:
+    """Whether things of ``kind`` belong to nobody (spaces, decks, global places)."""
+    if kind in game.items("spaces") or kind in game.items("decks"):
+        return True
+    place = game.items("places").get(kind)
+    return place is not None and place.get("scope") == "global"
 
 
 def test_term(ctx: Context, term: str, tid: str) -> bool:

@@ -1,0 +1,570 @@
+"""The flow runner: setup, rounds, phases, steps and turn order, as the pack declares them.
+
+The flow is run by routines: frames named by ``h`` that live on the same
+stack as effect frames. A few general patterns cover the steps of a game:
+``automatic`` (an effect or a built-in for every player), ``each_player_once``
+(in turn order), ``chart_choice`` (each player puts a marker on a free row of
+a chart and carries out the row), and ``place_until_all_pass`` (worker
+placement: in turn order, place one worker on a free slot of a space of this
+phase and carry out its action, or pass, until everybody has passed).
+
+Turn order is "seat order" from the first player, or the order of the
+players' markers on a chart. End conditions are checked after every turn.
+"""
+
+from __future__ import annotations
+
+from engine import rng
+from engine.interp.errors import RulesError
+from engine.interp.values import Context, number, test
+
+PLACE = "place"
+PASS = ("pass", "pass (place no more workers this season)")
+
+
+class Flow:
+    """The flow of one compiled game."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.steps = game.items("steps")
+        self.rounds = list(game.items("rounds").values())
+        self.phases = game.items("phases")
+        self.ROUTINES = {
+            "setup": _setup,
+            "round": _round,
+            "phase": _phase,
+            "step": _step,
+            "turns": _turns,
+            "chart": _chart,
+            "placement": _placement,
+            "action": _action,
+            "builtin": _builtin,
+        }
+
+    # ------------------------------------------------------------ driving
+
+    def advance(self, rt) -> bool:
+        """Start what comes next when no frame is left; False when the game is over."""
+        flow = rt.s["flow"]
+        if flow["over"]:
+            return False
+        if not flow["set_up"]:
+            flow["set_up"] = True
+            rt.push_routine("setup", todo=_setup_steps(rt))
+            return True
+        if flow["ending"] or self._last_round(rt):
+            flow["over"] = True
+            rt.world.event("over", None, "the game is over")
+            return False
+        flow["round"] += 1
+        round_ = self.rounds[0]
+        rt.world.event("round", None, f"{round_.get('name', 'round')} {flow['round']} begins")
+        rt.push_routine("round", todo=list(round_["phases"]), end=list(round_.get("end_steps", [])))
+        return True
+
+    def _last_round(self, rt) -> bool:
+        for condition in self.game.items("end_conditions").values():
+            if not _applies(rt, condition):
+                continue
+            limit = condition.get("after_rounds")
+            if limit is not None and rt.s["flow"]["round"] >= limit:
+                return True
+        return False
+
+    def turn_order(self, rt) -> list[int]:
+        """The seats in the current turn order."""
+        chart_order = rt.s["flow"].get("chart_order")
+        return list(chart_order) if chart_order else seat_order(rt)
+
+    def pass_turn(self, rt, seat: int) -> None:
+        passed = rt.s["flow"].setdefault("passed", [])
+        if seat not in passed:
+            passed.append(seat)
+            rt.world.event("passed", seat, f"player {seat + 1} passed")
+
+    def effect_of_thing(self, rt, tid: str) -> int | None:
+        """The effect a thing carries out when performed (a space, a chart row, a card)."""
+        thing = rt.world.thing(tid)
+        if thing["k"] in self.game.items("spaces"):
+            return self.game.effect("spaces", thing["k"])
+        if thing.get("c"):
+            return self.game.effect("cards", thing["c"])
+        for chart_id, chart in self.game.items("charts").items():
+            if chart.get("place") == thing["k"]:
+                for index, row in enumerate(chart.get("rows", [])):
+                    if row.get("position") == thing["a"].get("position"):
+                        return self.game.effect("charts", chart_id, f"rows/{index}/effect")
+        return None
+
+    def triggers_after(self, rt, seat: int, what: str) -> list[tuple[int, str]]:
+        """Effects of the seat's things that trigger after ``what`` (a procedure or a space)."""
+        found = []
+        for tid in rt.world.things(_trigger_kinds(self.game), seat):
+            kind = rt.world.thing(tid)["k"]
+            for namespace in ("structures", "workers"):
+                item = self.game.items(namespace).get(kind)
+                for index, trigger in enumerate((item or {}).get("triggers", [])):
+                    if trigger.get("after") != what or not _trigger_allowed(rt, seat, tid, trigger, index, namespace, kind):
+                        continue
+                    found.append((self.game.effect(namespace, kind, f"triggers/{index}/effect"), f"{kind}"))
+        return found
+
+    def check_end(self, rt) -> None:
+        """Note the end of the game when an 'immediately' end condition holds."""
+        flow = rt.s["flow"]
+        if flow["ending"]:
+            return
+        for condition_id, condition in self.game.items("end_conditions").items():
+            if condition.get("timing") != "immediately" or not _applies(rt, condition):
+                continue
+            root = self.game.effect("end_conditions", condition_id, "condition")
+            if root is None:
+                continue
+            for seat in range(rt.s["players"]):
+                if test(Context(rt.world, seat, seat, {}, {}), self.game.nodes[root]):
+                    flow["ending"] = True
+                    rt.world.event("ending", seat, f"player {seat + 1} triggered the end: this is the last round")
+                    return
+
+
+# ------------------------------------------------------------------ routines
+
+
+def _setup(rt, f) -> None:
+    if not f["todo"]:
+        rt.done(f)
+        return
+    step = f["todo"].pop(0)
+    if step.get("first_player") == "random":
+        seat, rt.s["rng"] = rng.next_int(rt.s["rng"], rt.s["players"])
+        rt.s["flow"]["first"] = seat
+        rt.world.event("first", seat, f"player {seat + 1} is the first player")
+    for deal in step.get("deal", []):
+        for seat in seat_order(rt):
+            _deal(rt, seat, deal)
+    for card_type in step.get("resolve", []):
+        for seat in reversed(seat_order(rt)):
+            _resolve_dealt(rt, seat, card_type)
+    if step.get("effect"):
+        for seat in reversed(seat_order(rt)):
+            _push_effect(rt, rt.game.effect("setup", step["id"]), seat, f"setup:{step['id']}")
+
+
+def _deal(rt, seat: int, deal: dict) -> None:
+    pool = _pool(rt, deal["card_type"])
+    count = deal.get("count", 1)
+    if len(rt.world.contents(pool)) < count:
+        raise RulesError(f"not enough {deal['card_type']} cards to deal")
+    for _ in range(count):
+        tid = rt.world.contents(pool)[-1]
+        rt.world.thing(tid)["o"] = seat
+        rt.world.put(tid, _dealt_place(rt, seat))
+        rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", thing=tid)
+    if deal.get("keep") and deal["keep"] < count:
+        raise RulesError("choosing which dealt cards to keep is not supported yet")
+
+
+def _pool(rt, card_type: str) -> str:
+    """The shuffled pile cards of a deck-less type are dealt from."""
+    return f"pool:{card_type}"
+
+
+def _dealt_place(rt, seat: int) -> str:
+    tid = f"p{seat}.dealt"
+    if tid not in rt.s["things"]:
+        rt.world.create(tid, "dealt", seat, None)
+    return tid
+
+
+def _resolve_dealt(rt, seat: int, card_type: str) -> None:
+    for tid in list(rt.world.contents(_dealt_place(rt, seat))):
+        thing = rt.world.thing(tid)
+        if thing["k"] != card_type:
+            continue
+        rt.world.put(tid, None)
+        root = rt.game.effect("cards", thing["c"])
+        if root is not None:
+            _push_effect(rt, root, seat, f"card:{thing['c']}")
+
+
+def _push_effect(rt, root: int, seat: int, source: str, strict: bool = False) -> None:
+    frame = {"n": root, "s": 0, "e": rt.new_env({}), "p": seat, "y": seat, "src": source, "soft": True}
+    if strict:
+        frame["strict"] = True
+    rt.s["frames"].append(frame)
+
+
+def _round(rt, f) -> None:
+    flow = rt.s["flow"]
+    if f["todo"]:
+        phase = f["todo"].pop(0)
+        rt.push_routine("phase", phase=phase, todo=list(rt.flow.phases[phase].get("steps", [])))
+    elif f["end"]:
+        flow["phase"], flow["phase_number"] = "end", 0
+        rt.push_routine("step", step=f["end"].pop(0))
+    else:
+        rt.done(f)
+
+
+def _phase(rt, f) -> None:
+    flow = rt.s["flow"]
+    if f["s"] == 0:
+        f["s"] = 1
+        flow["phase"], flow["phase_number"] = f["phase"], rt.s["phase_numbers"][f["phase"]]
+        flow["passed"] = []
+        rt.world.event("phase", None, f"{f['phase']} begins")
+    if f["todo"]:
+        rt.push_routine("step", step=f["todo"].pop(0))
+    else:
+        rt.done(f)
+
+
+def _step(rt, f) -> None:
+    step = rt.flow.steps[f["step"]]
+    rt.done(f)
+    if not _applies(rt, step):
+        return
+    pattern = step.get("pattern", "automatic")
+    if step.get("builtin"):
+        rt.push_routine("builtin", name=step["builtin"], step=f["step"])
+    root = rt.game.effect("steps", f["step"])
+    if pattern == "place_until_all_pass":
+        rt.s["flow"]["passed"] = []
+        rt.push_routine("placement", step=f["step"], last=None)
+    elif pattern == "chart_choice":
+        rt.push_routine("chart", step=f["step"], todo=_order(rt, step))
+    elif root is not None:
+        order = _order(rt, step) if pattern == "each_player_once" else seat_order(rt)
+        rt.push_routine("turns", root=root, todo=order, step=f["step"])
+
+
+def _turns(rt, f) -> None:
+    if not f["todo"]:
+        rt.done(f)
+        rt.flow.check_end(rt)
+        return
+    seat = f["todo"].pop(0)
+    _push_effect(rt, f["root"], seat, f"step:{f['step']}")
+
+
+def _order(rt, step: dict) -> list[int]:
+    order = rt.game.items("turn_orders").get(step.get("order", ""), {})
+    if order.get("kind") == "chart":
+        return rt.flow.turn_order(rt)
+    return seat_order(rt)
+
+
+def seat_order(rt) -> list[int]:
+    first, count = rt.s["flow"]["first"], rt.s["players"]
+    return [(first + i) % count for i in range(count)]
+
+
+# ------------------------------------------------------------------ chart
+
+
+def _chart(rt, f) -> None:
+    step = rt.flow.steps[f["step"]]
+    chart = rt.game.item("charts", step["chart"])
+    if "ans" in f:
+        row = f.pop("ans").split(":", 1)[1]
+        seat = f.pop("seat")
+        marker = _marker_of(rt, seat, chart)
+        rt.world.put(marker, row)
+        rt.world.event("placed", seat, f"player {seat + 1} woke up on {rt.world.name_of(row)}", thing=marker, to=row)
+        _update_chart_order(rt, chart)
+        root = rt.flow.effect_of_thing(rt, row)
+        if root is not None:
+            _push_effect(rt, root, seat, f"chart:{row}")
+        return
+    if not f["todo"]:
+        rt.done(f)
+        return
+    seat = f["todo"].pop(0)
+    f["seat"] = seat
+    rows = [r for r in rt.world.places_of({chart["place"]}) if not rt.world.contents(r)]
+    options = [(f"row:{r}", _row_label(rt, chart, r)) for r in rows]
+    rt.ask(f, seat, f"Choose your row on the {chart.get('name', 'chart')}:", options, checked=True)
+
+
+def _row_label(rt, chart: dict, row: str) -> str:
+    position = rt.world.thing(row)["a"].get("position")
+    for entry in chart.get("rows", []):
+        if entry.get("position") == position:
+            text = entry.get("name") or entry.get("effect") or ""
+            return f"row {position}: {text}"
+    return f"row {position}"
+
+
+def _marker_of(rt, seat: int, chart: dict) -> str:
+    holds = set(rt.game.item("places", chart["place"]).get("holds", []))
+    for tid in rt.world.things(holds, seat):
+        return tid
+    raise RulesError(f"player {seat + 1} has no marker for the {chart.get('name')}")
+
+
+def _update_chart_order(rt, chart: dict) -> None:
+    if not chart.get("sets_turn_order"):
+        return
+    ranked = []
+    for row in rt.world.places_of({chart["place"]}):
+        for tid in rt.world.contents(row):
+            ranked.append((rt.world.thing(row)["a"].get("position", 0), rt.world.thing(tid)["o"]))
+    placed = [seat for _position, seat in sorted(ranked)]
+    rest = [seat for seat in seat_order(rt) if seat not in placed]
+    rt.s["flow"]["chart_order"] = placed + rest
+
+
+# ------------------------------------------------------------------ worker placement
+
+
+def _placement(rt, f) -> None:
+    flow = rt.s["flow"]
+    if "ans" in f:
+        answer, seat = f.pop("ans"), f.pop("seat")
+        f["last"] = seat
+        if answer == PASS[0]:
+            rt.flow.pass_turn(rt, seat)
+        else:
+            _place(rt, seat, answer)
+        return
+    rt.flow.check_end(rt)
+    seat = _next_placer(rt, f)
+    if seat is None:
+        rt.done(f)
+        return
+    options = placement_options(rt, seat)
+    if not options:
+        rt.flow.pass_turn(rt, seat)
+        return
+    f["seat"] = seat
+    rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options + [PASS], checked=True)
+
+
+def _next_placer(rt, f) -> int | None:
+    order = rt.flow.turn_order(rt)
+    passed = rt.s["flow"].get("passed", [])
+    start = (order.index(f["last"]) + 1) if f.get("last") in order else 0
+    for i in range(len(order)):
+        seat = order[(start + i) % len(order)]
+        if seat not in passed:
+            return seat
+    return None
+
+
+def _workers(rt, seat: int) -> list[str]:
+    supply = set()
+    for worker_id, worker in rt.game.items("workers").items():
+        if worker.get("location"):
+            supply.add(worker["location"])
+    found = []
+    for place_kind in sorted(supply):
+        place = rt.world.place_for(place_kind, seat)
+        if place:
+            found += [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in rt.game.items("workers")]
+    return found
+
+
+def placement_options(rt, seat: int) -> list[tuple[str, str]]:
+    """Every legal placement for ``seat`` now: (key, label), the action checked for feasibility."""
+    workers = _workers(rt, seat)
+    kinds = sorted({rt.world.thing(w)["k"] for w in workers})
+    options = []
+    for space_id, space in rt.game.items("spaces").items():
+        if rt.s["flow"]["phase"] not in space.get("phases", []) or not _space_open_for(rt, seat, space_id, space):
+            continue
+        for kind in kinds:
+            for slot in _free_slots(rt, seat, space_id, space, kind):
+                reason = _action_reason(rt, seat, space_id, slot)
+                if reason is None:
+                    label = f"{space.get('name', space_id)}" + (f" ({slot})" if slot not in ("", "any") else "")
+                    options.append((f"{PLACE}:{space_id}:{slot}:{kind}", f"{label} with a {kind.replace('_', ' ')}"))
+    return options
+
+
+def _space_open_for(rt, seat: int, space_id: str, space: dict) -> bool:
+    structure = space.get("private_to_structure")
+    if structure and not rt.world.things({structure}, seat):
+        return False
+    if space.get("limit") == "once_per_round":
+        used = rt.s["flow"].setdefault("used", {})
+        if f"{seat}:{space_id}" in used.get(str(rt.s["flow"]["round"]), []):
+            return False
+    return True
+
+
+def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[str]:
+    if space.get("unlimited"):
+        return ["any"]
+    occupied = {rt.world.thing(w)["a"].get("slot") for w in rt.world.contents(space_id)
+                if not space.get("private_to_structure") or rt.world.thing(w)["o"] == seat}
+    open_slots = [s["id"] for s in space.get("slots", []) if rt.s["players"] in s.get("players", [])]
+    free = [s for s in open_slots if s not in occupied]
+    worker = rt.game.item("workers", kind)
+    if not free and open_slots and worker.get("placement", {}).get("may_use_full_action"):
+        return ["full"]
+    return free
+
+
+def _action_reason(rt, seat: int, space_id: str, slot: str) -> str | None:
+    root = _slot_effect(rt, space_id, slot)
+    if root is None:
+        return None
+    return rt.can_do(root, seat, f"space:{space_id}")
+
+
+def _slot_effect(rt, space_id: str, slot: str) -> int | None:
+    space = rt.game.item("spaces", space_id)
+    for index, entry in enumerate(space.get("slots", [])):
+        if entry["id"] == slot and entry.get("effect"):
+            return rt.game.effect("spaces", space_id, f"slots/{index}/effect")
+    return rt.game.effect("spaces", space_id)
+
+
+def _bonus_effect(rt, space_id: str, slot: str) -> int | None:
+    space = rt.game.item("spaces", space_id)
+    for index, entry in enumerate(space.get("slots", [])):
+        if entry["id"] == slot and entry.get("bonus_effect") and not entry.get("effect"):
+            return rt.game.effect("spaces", space_id, f"slots/{index}/bonus_effect")
+    return None
+
+
+def _place(rt, seat: int, key: str) -> None:
+    _tag, space_id, slot, kind = key.split(":")
+    worker = next(w for w in _workers(rt, seat) if rt.world.thing(w)["k"] == kind)
+    rt.world.thing(worker)["a"]["slot"] = slot
+    rt.world.put(worker, space_id)
+    space = rt.game.item("spaces", space_id)
+    rt.world.event("placed", seat, f"player {seat + 1} placed a {kind.replace('_', ' ')} on {space.get('name', space_id)}",
+                   thing=worker, to=space_id)
+    if space.get("limit") == "once_per_round":
+        used = rt.s["flow"].setdefault("used", {}).setdefault(str(rt.s["flow"]["round"]), [])
+        used.append(f"{seat}:{space_id}")
+    rt.push_routine("action", p=seat, y=seat, space=space_id, slot=slot, soft=True, strict=True,
+                    src=f"space:{space_id}")
+
+
+def _action(rt, f) -> None:
+    if f["s"] == 0:
+        f["s"] = 1
+        root = _slot_effect(rt, f["space"], f["slot"])
+        if root is not None:
+            _push_child(rt, f, root)
+        return
+    if f["s"] == 1:
+        bonus = _bonus_effect(rt, f["space"], f["slot"]) if f["slot"] not in ("full", "any") else None
+        f["s"] = 3
+        if bonus is not None:
+            f["s"] = 2
+            f["bonus"] = bonus
+            rt.ask(f, f["p"], "Use the bonus of this space?", [("yes", "yes"), ("no", "no")])
+        return
+    if f["s"] == 2:
+        f["s"] = 3
+        if f.pop("ans") == "yes":
+            _push_child(rt, f, f["bonus"])
+        return
+    if f["s"] == 3:
+        f["s"] = 4
+        for root, label in rt.flow.triggers_after(rt, f["p"], f["space"]):
+            _push_child(rt, f, root, src=f"trigger:{label}")
+        return
+    rt.done(f)
+
+
+def _push_child(rt, parent: dict, root: int, **fields) -> None:
+    frame = {"n": root, "s": 0, "e": rt.new_env({}), "p": parent["p"], "y": parent["y"],
+             "src": parent.get("src", ""), "strict": True}
+    frame.update(fields)
+    rt.s["frames"].append(frame)
+
+
+# ------------------------------------------------------------------ built-ins
+
+
+def _builtin(rt, f) -> None:
+    rt.done(f)
+    BUILTINS.get(f["name"], _not_built_in)(rt, f)
+
+
+def _not_built_in(rt, f) -> None:
+    rt.world.event("skipped", None, f"built-in step '{f['name']}' is not supported yet")
+
+
+def _return_workers(rt, f) -> None:
+    """Every worker placed on a space goes back to where its kind lives."""
+    for space_id in rt.game.items("spaces"):
+        for worker in list(rt.world.contents(space_id)):
+            thing = rt.world.thing(worker)
+            thing["a"].pop("slot", None)
+            location = rt.game.item("workers", thing["k"]).get("location")
+            rt.world.put(worker, rt.world.place_for(location, thing["o"]))
+    rt.world.event("returned", None, "all workers went back to their owners")
+
+
+def _clear_chart(rt, f) -> None:
+    for chart in rt.game.items("charts").values():
+        for row in rt.world.places_of({chart["place"]}):
+            for marker in list(rt.world.contents(row)):
+                thing = rt.world.thing(marker)
+                location = rt.game.items("tokens").get(thing["k"], {}).get("location")
+                rt.world.put(marker, rt.world.place_for(location, thing["o"]))
+    rt.s["flow"]["chart_order"] = None
+
+
+def _pass_first_player(rt, f) -> None:
+    orders = rt.game.items("turn_orders").values()
+    direction = next((o.get("first_player_passes") for o in orders if o.get("first_player_passes")), "left")
+    step = -1 if direction == "right" else 1
+    flow = rt.s["flow"]
+    flow["first"] = (flow["first"] + step) % rt.s["players"]
+    rt.world.event("first", flow["first"], f"player {flow['first'] + 1} is now the first player")
+
+
+BUILTINS = {
+    "return_workers": _return_workers,
+    "clear_chart": _clear_chart,
+    "pass_first_player": _pass_first_player,
+}
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _applies(rt, item: dict) -> bool:
+    """Whether a step or condition applies to this player count and these options."""
+    players = item.get("players")
+    if players and rt.s["players"] not in players:
+        return False
+    options = rt.s["options"]
+    if item.get("when_option") and not options.get(item["when_option"]):
+        return False
+    if item.get("unless_option") and options.get(item["unless_option"]):
+        return False
+    return True
+
+
+def _setup_steps(rt) -> list[dict]:
+    steps = sorted(rt.game.items("setup").values(), key=lambda s: s.get("order", 0))
+    return [s for s in steps if _applies(rt, s)]
+
+
+def _trigger_kinds(game) -> frozenset[str]:
+    return frozenset(k for ns in ("structures", "workers") for k, v in game.items(ns).items() if v.get("triggers"))
+
+
+def _trigger_allowed(rt, seat: int, tid: str, trigger: dict, index: int, namespace: str, kind: str) -> bool:
+    marks = rt.s["flow"].setdefault("marks", [])
+    mark = f"{rt.s['flow']['round']}:{seat}:{kind}:{index}"
+    if trigger.get("limit") == "once_per_round" and mark in marks:
+        return False
+    root = rt.game.effect(namespace, kind, f"triggers/{index}/condition")
+    if root is not None and not test(Context(rt.world, seat, seat, {}, {}), rt.game.nodes[root]):
+        return False
+    if trigger.get("limit") == "once_per_round":
+        marks.append(mark)
+    return True
+
+
+def score(rt, seat: int, expression_root: int) -> int:
+    return number(Context(rt.world, seat, seat, {}, {}), rt.game.nodes[expression_root])

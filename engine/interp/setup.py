@@ -1,0 +1,113 @@
+"""The initial state: every place, deck, card, space and piece the pack declares.
+
+Decks are shuffled with the state's own random generator, so a seed always
+gives the same game. What players choose at setup (which mama, the papa's
+gift) is asked later by the flow's setup routine.
+"""
+
+from __future__ import annotations
+
+from engine import rng
+
+
+def initial_state(game, players: int, seed: int, options: dict) -> dict:
+    state = {
+        "tabula": 1,
+        "players": players,
+        "seed": seed,
+        "options": dict(options),
+        "rng": rng.seed_state(seed),
+        "counters": [_start_counters(game, "player") for _ in range(players)],
+        "global": _start_counters(game, "global"),
+        "things": {},
+        "in": {},
+        "reserves": [],
+        "frames": [],
+        "envs": {"root": {}},
+        "pending": None,
+        "events": [],
+        "serial": 0,
+        "decisions": 0,
+        "phase_numbers": _phase_numbers(game),
+        "flow": {"round": 0, "phase": "setup", "phase_number": 0, "first": 0, "set_up": False,
+                 "ending": False, "over": False, "passed": [], "chart_order": None},
+    }
+    from engine.interp.world import World
+
+    world = World(game, state)
+    _create_places(game, world, players)
+    _create_spaces(game, world)
+    _create_cards(game, world)
+    _fill_starting_places(game, world)
+    state["reserves"] = sorted(t for t in state["things"] if world.thing(t)["k"] in game.items("places")
+                               and world.is_reserve(t))
+    return state
+
+
+def _start_counters(game, scope: str) -> dict:
+    return {rid: item.get("start", 0) or 0 for rid, item in sorted(game.items("resources").items())
+            if item.get("scope", "player") == scope}
+
+
+def _phase_numbers(game) -> dict:
+    numbers = {}
+    for round_ in game.items("rounds").values():
+        for index, phase in enumerate(round_.get("phases", []), start=1):
+            numbers[phase] = index
+    return numbers
+
+
+def _create_places(game, world, players: int) -> None:
+    for place_id, item in sorted(game.items("places").items()):
+        owners = range(players) if item.get("scope", "player") == "player" else [None]
+        for owner in owners:
+            prefix = "" if owner is None else f"p{owner}."
+            instances = item.get("instances") or [{"id": place_id}]
+            for instance in instances:
+                world.create(prefix + instance["id"], place_id, owner, None, instance.get("attributes"))
+    for deck_id in sorted(game.items("decks")):
+        world.create(deck_id, deck_id, None, None)
+
+
+def _create_spaces(game, world) -> None:
+    for space_id in sorted(game.items("spaces")):
+        world.create(space_id, space_id, None, None)
+
+
+def _create_cards(game, world) -> None:
+    piles = {}
+    for card_id, card in sorted(game.items("cards").items()):
+        card_type = game.items("card_types").get(card.get("type"), {})
+        pile = card_type.get("deck") or f"pool:{card.get('type')}"
+        if pile not in world.s["things"]:
+            world.create(pile, "pool", None, None)
+        copies = card.get("copies", 1)
+        for copy in range(1, copies + 1):
+            tid = card_id if copies == 1 else f"{card_id}#{copy}"
+            world.create(tid, card["type"], None, pile, card.get("attributes"), card=card_id)
+        piles[pile] = True
+    for pile in sorted(piles):
+        shuffled, world.s["rng"] = rng.shuffle(world.s["rng"], list(world.contents(pile)))
+        world.s["in"][pile] = shuffled
+
+
+def _fill_starting_places(game, world) -> None:
+    for place in sorted(world.s["things"]):
+        thing = world.thing(place)
+        item = game.items("places").get(thing["k"])
+        if not item or not item.get("starts_with"):
+            continue
+        for entry in item["starts_with"]:
+            kinds = [entry["kind"]] if entry.get("kind") else sorted(game.kinds(entry["each"]))
+            for kind in kinds:
+                for _ in range(entry.get("count", 1)):
+                    tid = world.new_id(f"{place}.{kind}" if thing["o"] is not None else kind)
+                    world.create(tid, kind, thing["o"], place, _default_attributes(game, kind))
+
+
+def _default_attributes(game, kind: str) -> dict:
+    for namespace in ("workers", "structures"):
+        item = game.items(namespace).get(kind)
+        if item is not None and isinstance(item.get("attributes"), dict):
+            return {k: v for k, v in item["attributes"].items() if not isinstance(v, dict)}
+    return {}

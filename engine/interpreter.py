@@ -1,0 +1,103 @@
+"""The engine: the one door through which every kind of player drives a game.
+
+``Engine.load(["viticulture"])`` validates and compiles the packs once;
+``new_game`` gives the first state; ``decision`` tells what is asked;
+``apply`` answers it and returns a new state (the old one is untouched).
+Humans, bots, tests, replays and learning environments all use only this.
+"""
+
+from __future__ import annotations
+
+from engine.interp.decisions import Decision, IllegalAnswer, decision_from_data
+from engine.interp.errors import RulesError
+from engine.interp.flow import Flow, score
+from engine.interp.game import compile_game
+from engine.interp.runtime import Runtime, clone
+from engine.interp.setup import initial_state
+from engine.interp.views import view_of
+
+__all__ = ["ContentError", "Decision", "Engine", "IllegalAnswer", "RulesError"]
+
+
+class ContentError(Exception):
+    """The packs did not validate; the message lists the problems."""
+
+
+class Engine:
+    """A compiled game and the rules to play it."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        self.flow = Flow(game)
+        self.packs = [dict(p) for p in game.packs]
+
+    @classmethod
+    def load(cls, targets, search_roots=None) -> Engine:
+        from engine.diagnostics import render_text
+        from engine.validate import validate
+
+        result = validate(list(targets), search_roots=search_roots)
+        if result.report.has_errors:
+            raise ContentError(render_text(result.report.diagnostics, result.sources))
+        return cls(compile_game(result))
+
+    # ------------------------------------------------------------ the door
+
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
+        state = initial_state(self.game, players, seed, options or {})
+        self._runtime(state).run()
+        return state
+
+    def decision(self, state: dict) -> Decision | None:
+        pending = state.get("pending")
+        return decision_from_data(pending) if pending else None
+
+    def apply(self, state: dict, key: str) -> dict:
+        pending = state.get("pending")
+        if pending is None:
+            raise IllegalAnswer("no decision is pending: the game is over")
+        keys = tuple(option[0] for option in pending["options"])
+        if key not in keys:
+            raise IllegalAnswer(f"{key!r} is not an option of: {pending['prompt']}", keys)
+        new = clone(state)
+        self._runtime(new).answer(key)
+        return new
+
+    def is_over(self, state: dict) -> bool:
+        return state["flow"]["over"]
+
+    def events(self, state: dict) -> list[dict]:
+        return state["events"]
+
+    def view(self, state: dict, player: int) -> dict:
+        return view_of(self.game, state, player)
+
+    def result(self, state: dict) -> dict:
+        """Scores, tie-break values, ranks and winners (ties broken as the pack says)."""
+        runtime = self._runtime(clone(state))
+        rows = []
+        for seat in range(state["players"]):
+            rows.append({"player": seat, "score": self._score(runtime, seat),
+                         "tie_breaks": [self._expression(runtime, seat, "tie_breaks", t) for t in self._tie_breaks()]})
+        ordered = sorted(rows, key=lambda r: [-r["score"]] + [-v for v in r["tie_breaks"]])
+        best = ordered[0]
+        winners = [r["player"] for r in rows if r["score"] == best["score"] and r["tie_breaks"] == best["tie_breaks"]]
+        ranks = {r["player"]: index + 1 for index, r in enumerate(ordered)}
+        return {"scores": [r["score"] for r in rows], "tie_breaks": [r["tie_breaks"] for r in rows],
+                "ranks": [ranks[seat] for seat in range(state["players"])], "winners": winners}
+
+    # ------------------------------------------------------------ helpers
+
+    def _runtime(self, state: dict) -> Runtime:
+        return Runtime(self.game, state, self.flow)
+
+    def _score(self, runtime: Runtime, seat: int) -> int:
+        return sum(self._expression(runtime, seat, "scoring", s) for s in self.game.items("scoring"))
+
+    def _tie_breaks(self) -> list[str]:
+        breaks = sorted(self.game.items("tie_breaks").items(), key=lambda kv: kv[1].get("position", 0))
+        return [tid for tid, item in breaks if item.get("expression")]
+
+    def _expression(self, runtime: Runtime, seat: int, namespace: str, item_id: str) -> int:
+        root = self.game.effect(namespace, item_id, "expression")
+        return score(runtime, seat, root) if root is not None else 0
