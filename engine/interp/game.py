@@ -46,6 +46,11 @@ class Game:
     def noun(self, words) -> object:
         return self.vocabulary.noun(words)
 
+    @property
+    def fixed_kinds(self) -> frozenset[str]:
+        """Kinds of things that are never inside anything: places, spaces, decks."""
+        return frozenset(self.items("places")) | frozenset(self.items("spaces")) | frozenset(self.items("decks"))
+
     def kinds(self, noun_id: str) -> frozenset[str]:
         """The thing kinds a noun stands for (a group: its members; a term: its base)."""
         return _kinds(self.vocabulary, noun_id)

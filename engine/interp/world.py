@@ -87,9 +87,13 @@ class World:
         del self.s["things"][tid]
 
     def in_play(self, tid: str) -> bool:
-        """Placed somewhere that counts: not out of the game, not in a reserve."""
-        place = self.s["things"][tid]["at"]
-        return place is not None and not self.is_reserve(place)
+        """Placed somewhere that counts: not out of the game, not in a reserve.
+        Places, spaces and decks have no container and are always in play."""
+        thing = self.s["things"][tid]
+        place = thing["at"]
+        if place is None:
+            return thing["k"] in self.game.fixed_kinds
+        return not self.is_reserve(place)
 
     def is_reserve(self, place: str) -> bool:
         kind = self.s["things"][place]["k"]
