@@ -1,6 +1,6 @@
 """The engine: the one door through which every kind of player drives a game.
 
-``Engine.load(["viticulture"])`` validates and compiles the packs once;
+``Engine.load(["some-game"])`` validates and compiles the packs once;
 ``new_game`` gives the first state; ``decision`` tells what is asked;
 ``apply`` answers it and returns a new state (the old one is untouched).
 Humans, bots, tests, replays and learning environments all use only this.
@@ -11,6 +11,7 @@ from __future__ import annotations
 from engine.interp.decisions import Decision, IllegalAnswer, decision_from_data
 from engine.interp.errors import RulesError
 from engine.interp.flow import Flow, score
+from engine.interp import staging
 from engine.interp.game import compile_game
 from engine.interp.runtime import Runtime, clone
 from engine.interp.setup import initial_state
@@ -85,6 +86,20 @@ class Engine:
         ranks = {r["player"]: index + 1 for index, r in enumerate(ordered)}
         return {"scores": [r["score"] for r in rows], "tie_breaks": [r["tie_breaks"] for r in rows],
                 "ranks": [ranks[seat] for seat in range(state["players"])], "winners": winners}
+
+    # ------------------------------------------------------------ staging (scenario tests)
+
+    def skip_to(self, state: dict, phase: str, round_: int = 1) -> dict:
+        """Play first options until ``phase`` of round ``round_`` has a pending decision."""
+        return staging.skip_to(self, state, phase, round_)
+
+    def edit(self, state: dict, seat: int, counters=None, cards=None, effect=None) -> dict:
+        """A copy with ``seat``'s counters set, cards placed, and a choice-free effect carried out."""
+        return staging.edit(self, state, seat, counters, cards, effect)
+
+    def begin(self, state: dict, seat: int, card=None, effect=None) -> dict:
+        """A copy where ``seat`` starts playing ``card`` from hand, or carrying out ``effect``."""
+        return staging.begin(self, state, seat, card, effect)
 
     # ------------------------------------------------------------ helpers
 

@@ -25,9 +25,9 @@ class Game:
     packs: tuple[dict, ...]
     table: MappingProxyType  # namespace -> id -> plain item data
     vocabulary: Vocabulary
-    nodes: tuple[ast.Node, ...]
+    nodes: list  # every effect node, by number (extra effects are appended, see add_effect)
     effects: MappingProxyType  # "namespace:id:key/path" -> root node number
-    calls: MappingProxyType  # call node number -> ResolvedCall
+    calls: dict  # call node number -> ResolvedCall
     procedures: MappingProxyType  # procedure id -> root node number of its body
     node_numbers: dict = field(repr=False, compare=False)  # id(node) -> number
 
@@ -42,6 +42,20 @@ class Game:
 
     def effect(self, namespace: str, item_id: str, key: str = "effect") -> int | None:
         return self.effects.get(f"{namespace}:{item_id}:{key}")
+
+    def add_effect(self, text: str) -> int:
+        """Parse, check and number an effect that is not in the packs (a scenario's setup);
+        its number is only valid in this process."""
+        from engine.effects import parse_effect
+
+        tree = parse_effect(text)
+        problems, resolved = check(tree, self.vocabulary)
+        if problems:
+            raise ValueError(f"effect {text!r}: {problems[0].message}")
+        _number(tree, self.nodes, self.node_numbers)
+        for node_id, call in resolved.items():
+            self.calls[self.node_numbers[node_id]] = call
+        return self.node_numbers[id(tree)]
 
     def noun(self, words) -> object:
         return self.vocabulary.noun(words)
@@ -84,9 +98,9 @@ def compile_game(result) -> Game:
         packs=packs,
         table=MappingProxyType(table),
         vocabulary=vocabulary,
-        nodes=tuple(nodes),
+        nodes=nodes,
         effects=MappingProxyType(effects),
-        calls=MappingProxyType(calls),
+        calls=calls,
         procedures=MappingProxyType(procedures),
         node_numbers=numbers,
     )

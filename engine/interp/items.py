@@ -7,7 +7,7 @@ ends an "up to" or "at least" pick early). Equivalent candidates (two copies
 of a card in one hand) are offered once. Taking from an ordered place (a deck,
 a discard pile) takes the top, without a choice.
 
-Slotted tokens (one per value, like grapes on a crush pad) are placed by the
+Slotted tokens (one per value, like dice faces on a track) are placed by the
 place's slot rule: the highest free value not above the token's, inside the
 zones that are open for its owner.
 """

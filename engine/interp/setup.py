@@ -1,7 +1,7 @@
 """The initial state: every place, deck, card, space and piece the pack declares.
 
 Decks are shuffled with the state's own random generator, so a seed always
-gives the same game. What players choose at setup (which mama, the papa's
+gives the same game. What players choose at setup (which starting card, which
 gift) is asked later by the flow's setup routine.
 """
 

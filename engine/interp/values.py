@@ -145,7 +145,7 @@ def attribute(ctx: Context, subject, name: str):
     if name == "phase":
         return _space_phase(ctx, thing["k"])
     noun = ctx.game.vocabulary.nouns.get(name)
-    if noun is not None:  # "the field of Vine": the container of that kind
+    if noun is not None:  # "the box of Card": the container of that kind
         place = thing["at"]
         return place if place is not None and ctx.world.thing(place)["k"] in ctx.game.kinds(noun.id) else None
     return _definition_attribute(ctx, thing, name)

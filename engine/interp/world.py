@@ -3,7 +3,7 @@
 Every card, token, worker, structure, space and place is a *thing*:
 ``{"k": kind, "o": owner seat or None, "at": container thing id or None,
 "a": {attribute: value}}``, plus ``"c"`` (the card definition) for cards.
-Places are things too, so a field can hold vines and have a limit.
+Places are things too, so a plot can hold cards and have a limit.
 ``state["in"]`` lists each container's contents in order (a deck's last
 item is its top). Counters (the pack's resources) are numbers per seat.
 

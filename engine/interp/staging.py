@@ -1,0 +1,123 @@
+"""Staging a situation for a scenario test: skip to a phase, change the state, start an effect.
+
+These are how a designer's scenario sets the table: "in round 1's summer, give
+player 1 five coins and that card, then let them play it". They only use the
+same world operations and frames as the game itself.
+"""
+
+from __future__ import annotations
+
+from engine.interp.errors import RulesError
+from engine.interp.runtime import Runtime, clone
+
+
+def skip_to(engine, state: dict, phase: str, round_: int = 1, limit: int = 2000) -> dict:
+    """Answer every decision with its first option until ``phase`` of round ``round_`` has begun
+    and a decision is pending in it."""
+    for _ in range(limit):
+        flow = state["flow"]
+        if flow["round"] == round_ and flow["phase"] == phase and state["pending"]:
+            return state
+        if flow["round"] > round_ or state["pending"] is None:
+            break
+        state = engine.apply(state, state["pending"]["options"][0][0])
+    raise RulesError(f"round {round_} never reached {phase!r} (now round {state['flow']['round']}, "
+                     f"{state['flow']['phase']})")
+
+
+def edit(engine, state: dict, seat: int, counters=None, cards=None, effect: str | None = None) -> dict:
+    """A copy of ``state`` with ``seat``'s counters set, cards moved, and an effect carried out.
+
+    ``cards`` maps a place kind (hand, field_1, ...) to card ids; each card is taken from
+    wherever it is. The effect must not ask anything (write it without choices).
+    """
+    state = clone(state)
+    runtime = Runtime(engine.game, state, engine.flow)
+    for resource, value in (counters or {}).items():
+        if resource not in engine.game.items("resources"):
+            raise RulesError(f"unknown resource {resource!r}")
+        state["counters"][seat][resource] = value
+    for place, card_ids in (cards or {}).items():
+        target = _place(engine, state, seat, place)
+        for card_id in card_ids:
+            _move_card(runtime, seat, card_id, target)
+    if effect:
+        pending = state["pending"]
+        state["pending"] = None
+        _run_now(engine, state, seat, effect)
+        state["pending"] = pending
+    return state
+
+
+def begin(engine, state: dict, seat: int, card: str | None = None, effect: str | None = None) -> dict:
+    """A copy of ``state`` where ``seat`` starts playing ``card`` from hand (or carrying out
+    ``effect``) as if a space had let them; the game goes on from there once it is done."""
+    state = clone(state)
+    state["pending"] = None
+    runtime = Runtime(engine.game, state, engine.flow)
+    if card is not None:
+        tid = _card_in(state, seat, card, _place(engine, state, seat, "hand"))
+        root = engine.game.effect("cards", card)
+        reason = runtime.can_do(root, seat, f"card:{card}") if root is not None else None
+        if reason is not None:
+            raise RulesError(f"{card} cannot be played: {reason}")
+        from engine.interp.items import discard
+
+        discard(runtime, seat, tid, played=True)
+        _push(state, root, seat, f"card:{card}")
+    else:
+        _push(state, _compile(engine, effect), seat, "scenario")
+    runtime.run()
+    return state
+
+
+def _run_now(engine, state: dict, seat: int, text: str) -> None:
+    depth = len(state["frames"])
+    _push(state, _compile(engine, text), seat, "scenario setup")
+    runtime = Runtime(engine.game, state, engine.flow)
+    runtime.probe_depth = depth + 1
+    runtime.run()
+    if state["pending"] is not None or len(state["frames"]) > depth:
+        raise RulesError(f"the setup effect {text!r} asked a question; write it without choices")
+
+
+def _compile(engine, text: str) -> int:
+    try:
+        return engine.game.add_effect(text)
+    except ValueError as error:
+        raise RulesError(str(error)) from None
+
+
+def _push(state: dict, root: int, seat: int, source: str) -> None:
+    state["serial"] += 1
+    env = f"e{state['serial']}"
+    state["envs"][env] = {}
+    state["frames"].append({"n": root, "s": 0, "e": env, "p": seat, "y": seat, "src": source,
+                            "strict": True, "soft": True})
+
+
+def _place(engine, state: dict, seat: int, place: str) -> str:
+    for tid in (f"p{seat}.{place}", place):
+        if tid in state["things"]:
+            return tid
+    kinds = [k for k, item in engine.game.items("places").items() if item.get("name") == place or k == place]
+    for tid, thing in sorted(state["things"].items()):
+        if thing["k"] in kinds and thing["o"] in (seat, None):
+            return tid
+    raise RulesError(f"player {seat + 1} has no place {place!r}")
+
+
+def _card_in(state: dict, seat: int, card: str, place: str) -> str:
+    for tid in state["in"].get(place, []):
+        if state["things"][tid].get("c") == card:
+            return tid
+    raise RulesError(f"player {seat + 1} has no {card!r} in their hand")
+
+
+def _move_card(runtime, seat: int, card: str, target: str) -> None:
+    for tid, thing in sorted(runtime.s["things"].items()):
+        if thing.get("c") == card and thing["at"] != target and (thing["o"] in (None, seat)):
+            thing["o"] = seat if runtime.s["things"][target]["o"] is not None else None
+            runtime.world.put(tid, target)
+            return
+    raise RulesError(f"no card {card!r} is left to move")
