@@ -189,7 +189,7 @@ def _resolve_dealt(rt, seat: int, card_type: str) -> None:
 
 
 def _push_effect(rt, root: int, seat: int, source: str, strict: bool = False) -> None:
-    frame = {"n": root, "s": 0, "e": rt.new_env({}), "p": seat, "y": seat, "src": source, "soft": True}
+    frame = {"n": root, "s": 0, "e": rt.new_env({}), "p": seat, "y": seat, "src": source, "soft": True, "own": True}
     if strict:
         frame["strict"] = True
     rt.s["frames"].append(frame)
@@ -369,14 +369,16 @@ def placement_options(rt, seat: int) -> list[tuple[str, str]]:
     """Every legal placement for ``seat`` now: (key, label), the action checked for feasibility."""
     workers = _workers(rt, seat)
     kinds = sorted({rt.world.thing(w)["k"] for w in workers})
-    options = []
+    options, checked = [], {}
     for space_id, space in rt.game.items("spaces").items():
         if rt.s["flow"]["phase"] not in space.get("phases", []) or not _space_open_for(rt, seat, space_id, space):
             continue
         for kind in kinds:
             for slot in _free_slots(rt, seat, space_id, space, kind):
-                reason = _action_reason(rt, seat, space_id, slot)
-                if reason is None:
+                root = _slot_effect(rt, space_id, slot)
+                if root not in checked:
+                    checked[root] = _action_reason(rt, seat, space_id, slot)
+                if checked[root] is None:
                     label = f"{space.get('name', space_id)}" + (f" ({slot})" if slot not in ("", "any") else "")
                     options.append((f"{PLACE}:{space_id}:{slot}:{kind}", f"{label} with a {kind.replace('_', ' ')}"))
     return options
@@ -474,7 +476,7 @@ def _action(rt, f) -> None:
 
 def _push_child(rt, parent: dict, root: int, **fields) -> None:
     frame = {"n": root, "s": 0, "e": rt.new_env({}), "p": parent["p"], "y": parent["y"],
-             "src": parent.get("src", ""), "strict": True}
+             "src": parent.get("src", ""), "strict": True, "own": True}
     frame.update(fields)
     rt.s["frames"].append(frame)
 

@@ -128,6 +128,8 @@ class Runtime:
         if parent.get("x"):
             frame["x"] = parent["x"]
         frame.update(fields)
+        if "e" in fields and fields["e"] != parent["e"]:
+            frame["own"] = True  # its bindings go when it finishes
         self.s["frames"].append(frame)
         return frame
 
@@ -142,6 +144,8 @@ class Runtime:
         popped = self.s["frames"].pop()
         if popped is not frame:
             raise RulesError("a handler finished a frame that was not on top")
+        if popped.get("own"):
+            del self.s["envs"][popped["e"]]
         self.last_out = list(out or [])
 
     # ------------------------------------------------------------ decisions

@@ -20,6 +20,7 @@ def initial_state(game, players: int, seed: int, options: dict) -> dict:
         "counters": [_start_counters(game, "player") for _ in range(players)],
         "global": _start_counters(game, "global"),
         "things": {},
+        "places": [],
         "in": {},
         "reserves": [],
         "frames": [],
@@ -84,7 +85,7 @@ def _create_cards(game, world) -> None:
         copies = card.get("copies", 1)
         for copy in range(1, copies + 1):
             tid = card_id if copies == 1 else f"{card_id}#{copy}"
-            world.create(tid, card["type"], None, pile, card.get("attributes"), card=card_id)
+            world.create(tid, card["type"], None, pile, None, card=card_id)
         piles[pile] = True
     for pile in sorted(piles):
         shuffled, world.s["rng"] = rng.shuffle(world.s["rng"], list(world.contents(pile)))

@@ -93,7 +93,7 @@ def _push(state: dict, root: int, seat: int, source: str) -> None:
     env = f"e{state['serial']}"
     state["envs"][env] = {}
     state["frames"].append({"n": root, "s": 0, "e": env, "p": seat, "y": seat, "src": source,
-                            "strict": True, "soft": True})
+                            "strict": True, "soft": True, "own": True})
 
 
 def _place(engine, state: dict, seat: int, place: str) -> str:

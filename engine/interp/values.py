@@ -142,6 +142,10 @@ def attribute(ctx: Context, subject, name: str):
         return thing["k"]
     if name in thing["a"]:
         return thing["a"][name]
+    if "c" in thing:  # a card's printed attributes live in its definition
+        printed = ctx.game.item("cards", thing["c"]).get("attributes", {})
+        if name in printed:
+            return printed[name]
     if name == "phase":
         return _space_phase(ctx, thing["k"])
     noun = ctx.game.vocabulary.nouns.get(name)

@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from engine.interp.errors import Infeasible
 
+# Containers the engine makes itself: the pile a deck-less card type is dealt from,
+# the public area revealed cards go to, and a player's cards dealt at setup.
+ENGINE_PLACES = frozenset({"pool", "revealed", "dealt"})
+
 
 class World:
     """Reads and changes one working state (never a state a caller holds)."""
@@ -61,6 +65,8 @@ class World:
 
     def create(self, tid: str, kind: str, owner: int | None, place: str | None, attrs=None, card=None) -> str:
         thing = {"k": kind, "o": owner, "at": None, "a": dict(attrs or {})}
+        if kind in self.game.fixed_kinds or kind in ENGINE_PLACES:
+            self.s["places"].append(tid)
         if card is not None:
             thing["c"] = card
         self.s["things"][tid] = thing
@@ -113,14 +119,15 @@ class World:
             if places is None and not include_reserve and not self.in_play(tid):
                 continue
             found.append(tid)
-        return found if places is not None else sorted(found, key=_natural)
+        return found  # creation order: deterministic, and the same after a copy
 
     def places_of(self, kinds, owner=None) -> list[str]:
         """Place things of ``kinds`` (owned by ``owner`` when it is a per-player place)."""
+        things = self.s["things"]
         return [
             tid
-            for tid in sorted(self.s["things"], key=_natural)
-            if self.s["things"][tid]["k"] in kinds and (owner is None or self.s["things"][tid]["o"] in (owner, None))
+            for tid in self.s["places"]
+            if things[tid]["k"] in kinds and (owner is None or things[tid]["o"] in (owner, None))
         ]
 
     def place_for(self, kind: str, owner: int | None) -> str | None:
@@ -148,8 +155,3 @@ class World:
             return f"{name} ({thing['a']['value']})"
         return name
 
-
-def _natural(tid: str):
-    """Sort key: 'x#10' after 'x#9'."""
-    head, _, tail = tid.partition("#")
-    return (head, int(tail) if tail.isdigit() else 0, tail)
