@@ -416,6 +416,83 @@ def sim(ctx: click.Context, game: str, games: int, players: int, seed: int, jobs
         click.echo("\n".join(_sim_text(stats)))
 
 
+# --- scenario tests --------------------------------------------------------------------
+#
+# Exit codes of `tabula test`: 0 every scenario passed (or failed as its xfail mark says),
+# 1 a scenario failed, a marked one passed (XPASS) or a file is broken, 2 usage errors.
+
+
+def _default_scenario_folder() -> Path | None:
+    """tests/scenarios of the checkout this tabula runs from (none after a plain install)."""
+    folder = Path(__file__).resolve().parent / "tests" / "scenarios"
+    return folder if folder.is_dir() else None
+
+
+@tabula.command("test")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Output format.")
+@click.option("-v", "--verbose", is_flag=True, help="Also print the report of every XFAIL scenario.")
+@click.pass_context
+def test_command(ctx: click.Context, paths: tuple[Path, ...], fmt: str, verbose: bool) -> None:
+    """Run scenario tests: PATHS are scenario files or folders (every *.yaml below them).
+
+    Without PATHS the checkout's tests/scenarios folder is run. Each game's engine is
+    loaded once. Prints PASS, FAIL (with a report), XFAIL or XPASS per scenario, then
+    a summary line.
+    """
+    from engine.scenario import EngineCache, read_scenario, run_scenario_file, scenario_paths
+
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        raise click.UsageError(f"no such file or folder: {', '.join(missing)}", ctx=ctx)
+    if not paths:
+        default = _default_scenario_folder()
+        paths = (default,) if default is not None else ()
+    engines = EngineCache(_load_engine)
+    results, seen = [], {}
+    for path in scenario_paths(paths):
+        scenario = read_scenario(path)
+        result = run_scenario_file(engines, scenario)
+        if not scenario.diagnostics and result.name in seen:
+            result.ok, result.xfail, result.where = False, None, "file"
+            result.differences.append(f"scenario id {result.name!r} is also used by {seen[result.name]}")
+            result.report = (f"scenario {result.name}: the id is also used by {seen[result.name]}"
+                             + (f"\n{result.report}" if result.report else ""))
+        seen.setdefault(result.name, scenario.path)
+        results.append((scenario.path, result))
+        if fmt == "text":
+            _echo_scenario(scenario.path, result, verbose)
+    counts = {outcome: sum(1 for _, r in results if r.outcome == outcome)
+              for outcome in ("PASS", "FAIL", "XFAIL", "XPASS")}
+    failed = counts["FAIL"] + counts["XPASS"]
+    if fmt == "json":
+        rows = [dict(result.as_dict(), file=path) for path, result in results]
+        summary = {"passed": counts["PASS"], "failed": counts["FAIL"], "xfailed": counts["XFAIL"],
+                   "xpassed": counts["XPASS"], "total": len(results)}
+        click.echo(json.dumps({"scenarios": rows, "summary": summary}, indent=2))
+    else:
+        line = f"{counts['PASS']} passed, {counts['FAIL']} failed"
+        for outcome, word in (("XFAIL", "xfailed"), ("XPASS", "xpassed")):
+            if counts[outcome]:
+                line += f", {counts[outcome]} {word}"
+        if not results:
+            line += " (no scenario files found)"
+        click.echo(line)
+    ctx.exit(EXIT_CONTENT if failed else EXIT_OK)
+
+
+def _echo_scenario(path: str, result, verbose: bool) -> None:
+    outcome = result.outcome
+    click.echo(f"{outcome} {result.name} ({path})")
+    if outcome == "FAIL" or (outcome == "XFAIL" and verbose):
+        click.echo("\n".join(f"    {line}" for line in result.report.splitlines()))
+    elif outcome == "XFAIL":
+        click.echo(f"    xfail: {result.xfail}")
+    elif outcome == "XPASS":
+        click.echo(f"    passed, but it is marked xfail ({result.xfail}): remove the mark")
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point (`tabula`)."""
     try:

@@ -66,7 +66,10 @@ class _Stop(Exception):
 
 class _Run:
     def __init__(self, engine_for: Callable[[str], Any], data: Mapping, name: str) -> None:
-        self.engine_for, self.data, self.name = engine_for, data, name
+        from engine.positions import to_plain
+
+        # the engine gets plain values (its states are marshalled); positions come from the original
+        self.engine_for, self.source, self.data, self.name = engine_for, data, to_plain(data), name
         self.result = ScenarioResult(name=name, title=data.get("title"), xfail=data.get("xfail"))
         self.engine = None
         self.state: dict | None = None
@@ -89,7 +92,7 @@ class _Run:
 
     def line_of(self, where: str) -> int | None:
         """The line where this part of the scenario is written (round-trip YAML data only)."""
-        if getattr(self.data, "lc", None) is None:
+        if getattr(self.source, "lc", None) is None:
             return None
         words = where.split()
         if words[0] in ("setup", "step") and len(words) > 1 and words[1].isdigit():
@@ -100,9 +103,9 @@ class _Run:
             return None
         from engine.positions import get_at, locate
 
-        if get_at(self.data, path) is None:
+        if get_at(self.source, path) is None:
             return None
-        return locate(self.data, path)[0]
+        return locate(self.source, path)[0]
 
     def seat(self, player: Any, what: str) -> int:
         if isinstance(player, bool) or not isinstance(player, int) or not 1 <= player <= self.players:

@@ -30,7 +30,7 @@ from .resources import data_dir
 from .suggest import did_you_mean, suggest
 
 SCHEMA_BASE = "https://tabula.dev/schemas/"
-NOT_DOCUMENT_KINDS = frozenset({"common", "pack"})
+NOT_DOCUMENT_KINDS = frozenset({"common", "pack", "scenario"})  # scenario: test files, not pack content
 RefIds = Mapping[str, Iterable[str]]
 
 

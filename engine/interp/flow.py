@@ -158,7 +158,7 @@ def _deal(rt, seat: int, deal: dict) -> None:
         raise RulesError(f"not enough {deal['card_type']} cards to deal")
     for _ in range(count):
         tid = rt.world.contents(pool)[-1]
-        rt.world.thing(tid)["o"] = seat
+        rt.world.set_owner(tid, seat)
         rt.world.put(tid, _dealt_place(rt, seat))
         rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", thing=tid)
     if deal.get("keep") and deal["keep"] < count:
@@ -434,7 +434,7 @@ def _bonus_effect(rt, space_id: str, slot: str) -> int | None:
 def _place(rt, seat: int, key: str) -> None:
     _tag, space_id, slot, kind = key.split(":")
     worker = next(w for w in _workers(rt, seat) if rt.world.thing(w)["k"] == kind)
-    rt.world.thing(worker)["a"]["slot"] = slot
+    rt.world.set_attribute(worker, "slot", slot)
     rt.world.put(worker, space_id)
     space = rt.game.item("spaces", space_id)
     rt.world.event("placed", seat, f"player {seat + 1} placed a {kind.replace('_', ' ')} on {space.get('name', space_id)}",
@@ -497,8 +497,8 @@ def _return_workers(rt, f) -> None:
     """Every worker placed on a space goes back to where its kind lives."""
     for space_id in rt.game.items("spaces"):
         for worker in list(rt.world.contents(space_id)):
+            rt.world.drop_attribute(worker, "slot")
             thing = rt.world.thing(worker)
-            thing["a"].pop("slot", None)
             location = rt.game.item("workers", thing["k"]).get("location")
             rt.world.put(worker, rt.world.place_for(location, thing["o"]))
     rt.world.event("returned", None, "all workers went back to their owners")

@@ -84,7 +84,7 @@ def _set(rt, f, node: ast.Set):
     ctx = rt.ctx(f)
     tid = thing_value(ctx, node.name)
     value = number(ctx, node.value)
-    rt.world.thing(tid)["a"][node.attribute] = value
+    rt.world.set_attribute(tid, node.attribute, value)
     rt.world.event("changed", f["p"], f"{rt.world.name_of(tid)}: {node.attribute} is now {value}", thing=tid)
     rt.done(f, [tid])
 

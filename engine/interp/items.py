@@ -328,7 +328,7 @@ def discard(rt, seat, tid: str, played: bool = False) -> None:
     name = world.name_of(tid)
     pile = _discard_pile(rt, thing)
     if pile is not None:
-        thing["o"] = None
+        world.set_owner(tid, None)
         world.put(tid, pile)
     elif thing.get("home"):
         world.put(tid, thing["home"])
@@ -345,7 +345,7 @@ def lose(rt, seat, tid: str) -> None:
     if thing.get("home"):
         world.put(tid, thing["home"])
     elif thing.get("c") is not None:
-        thing["o"] = None
+        world.set_owner(tid, None)
         world.put(tid, _discard_pile(rt, thing))
     else:
         world.destroy(tid)
@@ -360,10 +360,8 @@ def _discard_pile(rt, thing: dict) -> str | None:
 
 
 def move_to_owner(rt, tid: str, seat: int) -> None:
-    thing = rt.world.thing(tid)
-    thing["o"] = seat
-    place = _home_place(rt, thing["k"], seat)
-    rt.world.put(tid, place)
+    rt.world.set_owner(tid, seat)
+    rt.world.put(tid, _home_place(rt, rt.world.thing(tid)["k"], seat))
 
 
 def revealed_place(rt) -> str:
@@ -465,7 +463,7 @@ def _with_groups(rt, kinds) -> set[str]:
 
 def gain_existing(rt, seat: int, tid: str, destination: str | None = None) -> None:
     world = rt.world
-    thing = world.thing(tid)
+    thing = world.edit(tid)
     if thing["at"] is not None and world.is_reserve(thing["at"]):
         thing["home"] = thing["at"]
     thing["o"] = seat
@@ -528,7 +526,7 @@ def place_token(rt, tid: str, place: str | None, seat: int) -> bool:
             world.event("lost", seat, f"{_who(seat)} had no free slot: the {thing['k'].replace('_', ' ')} is lost")
             return False
         raise Infeasible(f"no free slot for {world.name_of(tid)}")
-    thing["a"][attribute] = value
+    world.set_attribute(tid, attribute, value)
     world.put(tid, place)
     return True
 

@@ -198,6 +198,7 @@ class Runtime:
     def can_do(self, root: int, seat: int, source: str) -> str | None:
         """None if ``seat`` can carry out the effect ``root`` in full now; else why not."""
         trial = clone(self.s)
+        self.world.forget()
         trial["serial"] += 1
         env = f"e{trial['serial']}"
         trial["envs"][env] = {}
@@ -207,6 +208,7 @@ class Runtime:
     def try_option(self, key: str, depth: int) -> str | None:
         """None if answering ``key`` can lead to finishing the region; else why not."""
         trial = clone(self.s)
+        self.world.forget()
         trial["frames"][-1]["ans"] = key
         return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
 
@@ -243,16 +245,26 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
     return None
 
 
+SHARED = ("events", "things", "in")
+
+
 def clone(state: dict) -> dict:
-    """A deep copy of plain-data state (fast: marshal). The event list is append-only and
-    its entries are never changed, so the copy gets a new list holding the same entries."""
-    events = state["events"]
-    state["events"] = None
+    """A copy of the state that never changes the original.
+
+    The small parts are copied outright (marshal). The big ones are shared:
+    events are append-only and never changed; thing dicts and contents lists
+    are copied by the World the first time it writes to them (world.py).
+    """
+    shared = {key: state[key] for key in SHARED}
+    for key in SHARED:
+        state[key] = None
     try:
         copy = marshal.loads(marshal.dumps(state))
     finally:
-        state["events"] = events
-    copy["events"] = list(events)
+        state.update(shared)
+    copy["events"] = list(shared["events"])
+    copy["things"] = dict(shared["things"])
+    copy["in"] = dict(shared["in"])
     return copy
 
 

@@ -89,7 +89,7 @@ def _create_cards(game, world) -> None:
         piles[pile] = True
     for pile in sorted(piles):
         shuffled, world.s["rng"] = rng.shuffle(world.s["rng"], list(world.contents(pile)))
-        world.s["in"][pile] = shuffled
+        world.set_contents(pile, shuffled)
 
 
 def _fill_starting_places(game, world) -> None:

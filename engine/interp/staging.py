@@ -117,7 +117,7 @@ def _card_in(state: dict, seat: int, card: str, place: str) -> str:
 def _move_card(runtime, seat: int, card: str, target: str) -> None:
     for tid, thing in sorted(runtime.s["things"].items()):
         if thing.get("c") == card and thing["at"] != target and (thing["o"] in (None, seat)):
-            thing["o"] = seat if runtime.s["things"][target]["o"] is not None else None
+            runtime.world.set_owner(tid, seat if runtime.s["things"][target]["o"] is not None else None)
             runtime.world.put(tid, target)
             return
     raise RulesError(f"no card {card!r} is left to move")

@@ -7,6 +7,12 @@ Places are things too, so a plot can hold cards and have a limit.
 ``state["in"]`` lists each container's contents in order (a deck's last
 item is its top). Counters (the pack's resources) are numbers per seat.
 
+Copies share: a copy of the state (runtime.clone) shares the thing dicts and
+the contents lists with the original, and the World copies one the first
+time it writes to it (``edit``, ``_writable``). Every write goes through
+here; ``forget`` is called when the state this World writes to is copied
+again, since everything is then shared once more.
+
 A place marked ``reserve`` holds pieces a player owns but has not brought
 into play (unbuilt structures, untrained workers): gaining such a piece takes
 it from the reserve, losing it puts it back, and "you have" does not count it.
@@ -19,6 +25,7 @@ from engine.interp.errors import Infeasible
 # Containers the engine makes itself: the pile a deck-less card type is dealt from,
 # the public area revealed cards go to, and a player's cards dealt at setup.
 ENGINE_PLACES = frozenset({"pool", "revealed", "dealt"})
+EMPTY: list = []
 
 
 class World:
@@ -27,6 +34,27 @@ class World:
     def __init__(self, game, state: dict) -> None:
         self.game = game
         self.s = state
+        self._things: set[str] = set()  # thing dicts this World has its own copy of
+        self._lists: set[str] = set()  # contents lists likewise
+
+    def forget(self) -> None:
+        """The state was copied: every thing and list is shared again."""
+        self._things.clear()
+        self._lists.clear()
+
+    def edit(self, tid: str) -> dict:
+        """The thing, as this state's own copy, for changing it."""
+        if tid not in self._things:
+            thing = self.s["things"][tid]
+            self.s["things"][tid] = {**thing, "a": dict(thing["a"])}
+            self._things.add(tid)
+        return self.s["things"][tid]
+
+    def _writable(self, place: str) -> list[str]:
+        if place not in self._lists:
+            self.s["in"][place] = list(self.s["in"].get(place, ()))
+            self._lists.add(place)
+        return self.s["in"][place]
 
     # ------------------------------------------------------------ counters
 
@@ -61,15 +89,17 @@ class World:
         return self.s["things"][tid]
 
     def contents(self, place: str) -> list[str]:
-        return self.s["in"].setdefault(place, [])
+        """What ``place`` holds (read only: change it with put)."""
+        return self.s["in"].get(place, EMPTY)
 
     def create(self, tid: str, kind: str, owner: int | None, place: str | None, attrs=None, card=None) -> str:
         thing = {"k": kind, "o": owner, "at": None, "a": dict(attrs or {})}
         if kind in self.game.fixed_kinds or kind in ENGINE_PLACES:
-            self.s["places"].append(tid)
+            self.s["places"] = self.s["places"] + [tid]
         if card is not None:
             thing["c"] = card
         self.s["things"][tid] = thing
+        self._things.add(tid)
         if place is not None:
             self.put(tid, place)
         return tid
@@ -80,17 +110,32 @@ class World:
 
     def put(self, tid: str, place: str | None, top: bool = True) -> None:
         """Move a thing into ``place`` (None: out of the game)."""
-        thing = self.s["things"][tid]
+        thing = self.edit(tid)
         if thing["at"] is not None:
-            self.s["in"][thing["at"]].remove(tid)
+            self._writable(thing["at"]).remove(tid)
         thing["at"] = place
         if place is not None:
-            contents = self.contents(place)
+            contents = self._writable(place)
             contents.append(tid) if top else contents.insert(0, tid)
 
     def destroy(self, tid: str) -> None:
         self.put(tid, None)
         del self.s["things"][tid]
+        self._things.discard(tid)
+
+    def set_owner(self, tid: str, owner: int | None) -> None:
+        self.edit(tid)["o"] = owner
+
+    def set_attribute(self, tid: str, name: str, value) -> None:
+        self.edit(tid)["a"][name] = value
+
+    def drop_attribute(self, tid: str, name: str) -> None:
+        if name in self.s["things"][tid]["a"]:
+            self.edit(tid)["a"].pop(name)
+
+    def set_contents(self, place: str, contents: list[str]) -> None:
+        self.s["in"][place] = list(contents)
+        self._lists.add(place)
 
     def in_play(self, tid: str) -> bool:
         """Placed somewhere that counts: not out of the game, not in a reserve.
