@@ -119,9 +119,9 @@ class World:
             contents.append(tid) if top else contents.insert(0, tid)
 
     def destroy(self, tid: str) -> None:
+        """Take a thing out of the game. Its record stays, so an effect that bound it
+        ("discard 1 token as Sold ... the value of Sold") still reads what it was."""
         self.put(tid, None)
-        del self.s["things"][tid]
-        self._things.discard(tid)
 
     def set_owner(self, tid: str, owner: int | None) -> None:
         self.edit(tid)["o"] = owner
