@@ -468,14 +468,15 @@ def test_command(ctx: click.Context, paths: tuple[Path, ...], fmt: str, verbose:
     failed = counts["FAIL"] + counts["XPASS"]
     if fmt == "json":
         rows = [dict(result.as_dict(), file=path) for path, result in results]
-        summary = {"passed": counts["PASS"], "failed": counts["FAIL"], "xfailed": counts["XFAIL"],
+        summary = {"passed": counts["PASS"], "failed": failed, "xfailed": counts["XFAIL"],
                    "xpassed": counts["XPASS"], "total": len(results)}
         click.echo(json.dumps({"scenarios": rows, "summary": summary}, indent=2))
     else:
-        line = f"{counts['PASS']} passed, {counts['FAIL']} failed"
-        for outcome, word in (("XFAIL", "xfailed"), ("XPASS", "xpassed")):
-            if counts[outcome]:
-                line += f", {counts[outcome]} {word}"
+        line = f"{counts['PASS']} passed, {failed} failed"     # failed counts FAIL and XPASS
+        if counts["XPASS"]:
+            line += f" ({counts['XPASS']} XPASS)"
+        if counts["XFAIL"]:
+            line += f", {counts['XFAIL']} xfailed"
         if not results:
             line += " (no scenario files found)"
         click.echo(line)

@@ -34,3 +34,76 @@ def case():
         result = run_case(folder)
         return result, [(d.code, where(d, folder), d.message, d.hint) for d in result.report.diagnostics]
     return run
+
+
+# ---------------------------------------------------------------- scenario tests
+#
+# Every tests/scenarios/**/*.yaml is one test item: the scenario is read, checked against
+# schemas/scenario.schema.json and run through engine.scenario.run_scenario. A failure
+# shows the scenario's report (title, step, pending decision, differences). A scenario
+# marked `xfail: "engine: ..."` is an expected failure; if it passes, the run fails (XPASS,
+# strict) so the mark is removed once the bug is fixed. Each game's engine is loaded once
+# per session.
+
+SCENARIOS = TESTS / "scenarios"
+_SCENARIO_ENGINES = None
+
+
+def _scenario_engines():
+    global _SCENARIO_ENGINES
+    if _SCENARIO_ENGINES is None:
+        from engine.scenario import EngineCache
+
+        _SCENARIO_ENGINES = EngineCache()
+    return _SCENARIO_ENGINES
+
+
+def pytest_collect_file(parent, file_path):
+    if file_path.suffix == ".yaml" and SCENARIOS in file_path.resolve().parents:
+        return ScenarioYamlFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFailure(Exception):
+    """A scenario did not hold; the message is its report."""
+
+
+class ScenarioFileError(Exception):
+    """A scenario file has YAML or schema errors (never excused by an xfail mark)."""
+
+
+class ScenarioYamlFile(pytest.File):
+    def collect(self):
+        from engine.scenario import read_scenario
+
+        scenario = read_scenario(self.path)
+        item = YamlItem.from_parent(self, name=scenario.name, scenario=scenario)
+        xfail = scenario.data.get("xfail") if not scenario.diagnostics and hasattr(scenario.data, "get") else None
+        if xfail:
+            item.add_marker(pytest.mark.xfail(reason=str(xfail), strict=True, raises=ScenarioFailure))
+        yield item
+
+
+class YamlItem(pytest.Item):
+    """One scenario file run as a test."""
+
+    def __init__(self, *, scenario, **kwargs):
+        super().__init__(**kwargs)
+        self.scenario = scenario
+
+    def runtest(self):
+        from engine.scenario import run_scenario_file
+
+        if self.scenario.diagnostics:
+            raise ScenarioFileError(self.scenario.problems())
+        result = run_scenario_file(_scenario_engines(), self.scenario)
+        if not result.ok:
+            raise ScenarioFailure(result.report)
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, (ScenarioFailure, ScenarioFileError)):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self):
+        return self.path, 0, f"scenario: {self.name}"

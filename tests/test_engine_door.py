@@ -15,7 +15,16 @@ import toy_engine
 from engine import runner
 from engine.agents import random_agents
 
-ENGINES = {"toy-race": (lambda: toy_engine.load("race"), 2)}  # name: (engine factory, players)
+def _viticulture():
+    from engine.interpreter import Engine
+
+    return Engine.load(["viticulture"])
+
+
+ENGINES = {  # name: (engine factory, players)
+    "toy-race": (lambda: toy_engine.load("race"), 2),
+    "viticulture": (_viticulture, 2),
+}
 
 
 @pytest.fixture(params=sorted(ENGINES))

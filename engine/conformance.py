@@ -1,0 +1,109 @@
+"""Conformance: the properties every game must keep, whatever its pack.
+
+``check_game`` plays one game between random agents and checks, at every
+decision: there is at least one option and the keys are distinct; no counter
+is outside its resource's bounds; every card is in exactly one place and the
+places agree with the things; applying an answer leaves the given state
+unchanged; the state survives a JSON round trip. At the end: the game is over
+within the decision limit, and replaying the same answers from the same seed
+gives the same events.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from engine.agents import random_agents
+
+
+@dataclass
+class GameCheck:
+    """What one checked game found."""
+
+    players: int
+    seed: int
+    decisions: int = 0
+    choice_points: int = 0
+    finished: bool = False
+    problems: list[str] = field(default_factory=list)
+
+
+def check_game(engine, players: int, seed: int, options: dict | None = None, max_decisions: int = 20000,
+               deep_every: int = 1) -> GameCheck:
+    """Play one random game and check every property; ``deep_every``: check the costly ones
+    (unchanged input, JSON round trip) at every n-th decision."""
+    report = GameCheck(players, seed)
+    agents = random_agents(seed, players)
+    state = engine.new_game(players=players, seed=seed, options=options or {})
+    cards = _card_count(state)
+    answers = []
+    while (decision := engine.decision(state)) is not None:
+        if report.decisions >= max_decisions:
+            report.problems.append(f"not over after {max_decisions} decisions")
+            return report
+        _check_decision(decision, report)
+        _check_world(engine, state, cards, report)
+        key = agents[decision.player].choose(engine.view(state, decision.player), decision)
+        deep = report.decisions % deep_every == 0
+        before = json.dumps(state) if deep else None
+        new = engine.apply(state, key)
+        if deep:
+            _check_untouched(state, before, report)
+            _check_json(new, report)
+        answers.append(key)
+        report.decisions += 1
+        report.choice_points += len(decision.options) >= 2
+        state = new
+    report.finished = engine.is_over(state)
+    if not report.finished:
+        report.problems.append("no decision is pending but the game is not over")
+    _check_replay(engine, players, seed, options, answers, state, report)
+    return report
+
+
+def _check_decision(decision, report: GameCheck) -> None:
+    keys = decision.keys()
+    if not keys:
+        report.problems.append(f"decision {decision.id} has no options: {decision.prompt}")
+    if len(set(keys)) != len(keys):
+        report.problems.append(f"decision {decision.id} repeats option keys: {keys}")
+
+
+def _check_world(engine, state: dict, cards: int, report: GameCheck) -> None:
+    for seat, counters in enumerate(state["counters"]):
+        for resource, value in counters.items():
+            item = engine.game.item("resources", resource)
+            low, high = item.get("min"), item.get("max")
+            if (low is not None and value < low) or (high is not None and value > high):
+                report.problems.append(f"player {seat + 1} has {value} {resource} (bounds {low}..{high})")
+    if _card_count(state) != cards:
+        report.problems.append(f"{cards} cards at the start, {_card_count(state)} now")
+    for place, contents in state["in"].items():
+        for tid in contents:
+            if state["things"][tid]["at"] != place:
+                report.problems.append(f"{tid} is listed in {place} but says it is in {state['things'][tid]['at']}")
+        if len(set(contents)) != len(contents):
+            report.problems.append(f"{place} lists a thing twice")
+
+
+def _card_count(state: dict) -> int:
+    return sum(1 for thing in state["things"].values() if "c" in thing)
+
+
+def _check_untouched(state: dict, before: str, report: GameCheck) -> None:
+    if json.dumps(state) != before:  # text, not marshal: marshal bytes depend on object sharing
+        report.problems.append(f"applying an answer changed the given state (decision {report.decisions + 1})")
+
+
+def _check_json(state: dict, report: GameCheck) -> None:
+    if json.loads(json.dumps(state)) != state:
+        report.problems.append(f"the state does not survive a JSON round trip (decision {report.decisions + 1})")
+
+
+def _check_replay(engine, players: int, seed: int, options, answers: list[str], final: dict, report: GameCheck) -> None:
+    state = engine.new_game(players=players, seed=seed, options=options or {})
+    for key in answers:
+        state = engine.apply(state, key)
+    if [e["text"] for e in engine.events(state)] != [e["text"] for e in engine.events(final)]:
+        report.problems.append("replaying the same answers from the same seed gave different events")

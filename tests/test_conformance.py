@@ -1,0 +1,25 @@
+"""Every game keeps the engine's promises: it ends, always offers a legal answer,
+never breaks a counter's bounds, conserves its cards, never changes a state a
+caller holds, survives JSON, and replays identically from seed and answers.
+
+CI plays one game per player count here; benchmarks/conformance.py plays many.
+"""
+
+import pytest
+
+from engine.conformance import check_game
+
+
+@pytest.fixture(scope="module")
+def viticulture():
+    from engine.interpreter import Engine
+
+    return Engine.load(["viticulture"])
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_a_random_game_keeps_every_promise(viticulture, players):
+    report = check_game(viticulture, players, seed=100 + players, deep_every=10)
+    assert report.problems == []
+    assert report.finished
+    assert report.choice_points > 100
