@@ -1,0 +1,45 @@
+"""Benchmark: full random games per second and decisions per second, single process.
+
+Run from the repository root after installing:  python benchmarks/bench_play.py [GAMES]
+A decision here is a choice point with two or more legal options (so engines
+compare). Medians over GAMES games per player count (default 5), each with its
+own seed; the engine is loaded once. Targets (issue 3): 20,000 decisions/s
+and 20 four-player games/s.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+
+from engine.agents import random_agents
+from engine.interpreter import Engine
+
+
+def one_game(engine, players: int, seed: int) -> tuple[float, int, int]:
+    agents = random_agents(seed, players)
+    start = time.perf_counter()
+    state = engine.new_game(players=players, seed=seed)
+    decisions = choice_points = 0
+    while (decision := engine.decision(state)) is not None:
+        state = engine.apply(state, agents[decision.player].choose(None, decision))
+        decisions += 1
+        choice_points += len(decision.options) >= 2
+    return time.perf_counter() - start, decisions, choice_points
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    engine = Engine.load(["viticulture"])
+    print(f"viticulture, {games} random games per player count, medians")
+    for players in (2, 4, 6):
+        runs = [one_game(engine, players, seed) for seed in range(1, games + 1)]
+        seconds = statistics.median(r[0] for r in runs)
+        rates = [r[2] / r[0] for r in runs]
+        print(f"{players} players: {1 / seconds:6.2f} games/s  {statistics.median(rates):7.0f} choice points/s  "
+              f"(median game {seconds:.2f} s, {statistics.median(r[2] for r in runs):.0f} choice points)")
+
+
+if __name__ == "__main__":
+    main()

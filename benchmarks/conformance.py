@@ -1,0 +1,34 @@
+"""Conformance over many games: every property of engine/conformance.py, per player count.
+
+Run:  python benchmarks/conformance.py GAMES [PLAYERS ...]
+Prints, for each player count, how many games were checked and every problem found.
+The costly checks (input unchanged, JSON round trip) run at every 10th decision.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from engine.conformance import check_game
+from engine.interpreter import Engine
+
+
+def main() -> None:
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    counts = [int(p) for p in sys.argv[2:]] or [2, 3, 4, 5, 6]
+    engine = Engine.load(["viticulture"])
+    for players in counts:
+        start, problems, finished = time.perf_counter(), [], 0
+        for seed in range(1, games + 1):
+            report = check_game(engine, players, seed, deep_every=10)
+            finished += report.finished
+            problems += [f"seed {seed}: {p}" for p in report.problems]
+        print(f"{players} players: {games} games, {finished} finished, {len(problems)} problems, "
+              f"{time.perf_counter() - start:.0f} s")
+        for problem in problems[:20]:
+            print("   ", problem)
+
+
+if __name__ == "__main__":
+    main()
