@@ -199,6 +199,7 @@ def _next_iteration(rt, f, name: str, body):
 
 
 def _repeat(rt, f, node: ast.Repeat):
+    """Run the body ``times`` times; with an "up to" quantity, each run after the first is asked."""
     if f["s"] == 0:
         times = node.times
         quantity = rt.env(f).get(times.name) if isinstance(times, ast.Var) else None
@@ -208,15 +209,15 @@ def _repeat(rt, f, node: ast.Repeat):
             f["left"], f["optional"] = number(rt.ctx(f), times), False
         f["runs"] = 0
         f["s"] = 1
-    if f["s"] == 2:
+    if f["s"] == 2:  # the answer to "once more?"
         f["s"] = 1
         if f.pop("ans") == "no":
             return rt.done(f)
-    if f["left"] <= 0:
-        return rt.done(f)
-    if f["optional"] and f["runs"] >= 1:
+    elif f["left"] > 0 and f["optional"] and f["runs"] >= 1:
         f["s"] = 2
         return rt.ask(f, f["p"], f"Once more? {render(node.body)}", YES_NO)
+    if f["left"] <= 0:
+        return rt.done(f)
     f["left"] -= 1
     f["runs"] += 1
     rt.push(f, node.body, strict=f["optional"] or None)
