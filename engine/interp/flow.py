@@ -398,10 +398,13 @@ def _space_open_for(rt, seat: int, space_id: str, space: dict) -> bool:
 def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[str]:
     if space.get("unlimited"):
         return ["any"]
-    occupied = {rt.world.thing(w)["a"].get("slot") for w in rt.world.contents(space_id)
-                if not space.get("private_to_structure") or rt.world.thing(w)["o"] == seat}
+    here = [w for w in rt.world.contents(space_id)
+            if not space.get("private_to_structure") or rt.world.thing(w)["o"] == seat]
+    occupied = {rt.world.thing(w)["a"].get("slot") for w in here}
     open_slots = [s["id"] for s in space.get("slots", []) if rt.s["players"] in s.get("players", [])]
     free = [s for s in open_slots if s not in occupied]
+    unslotted = sum(1 for w in here if not rt.world.thing(w)["a"].get("slot"))
+    free = free[unslotted:]  # a worker put there by an effect takes the first free slot
     worker = rt.game.item("workers", kind)
     if not free and open_slots and worker.get("placement", {}).get("may_use_full_action"):
         return ["full"]
@@ -442,6 +445,7 @@ def _place(rt, seat: int, key: str) -> None:
     if space.get("limit") == "once_per_round":
         used = rt.s["flow"].setdefault("used", {}).setdefault(str(rt.s["flow"]["round"]), [])
         used.append(f"{seat}:{space_id}")
+    rt.s["flow"]["acting"] = worker
     rt.push_routine("action", p=seat, y=seat, space=space_id, slot=slot, soft=True, strict=True,
                     src=f"space:{space_id}")
 
@@ -471,6 +475,7 @@ def _action(rt, f) -> None:
         for root, label in rt.flow.triggers_after(rt, f["p"], f["space"]):
             _push_child(rt, f, root, src=f"trigger:{label}")
         return
+    rt.s["flow"]["acting"] = None
     rt.done(f)
 
 

@@ -84,6 +84,9 @@ def _set(rt, f, node: ast.Set):
     ctx = rt.ctx(f)
     tid = thing_value(ctx, node.name)
     value = number(ctx, node.value)
+    if items.slot_taken(rt, tid, node.attribute, value):
+        rt.world.event("stayed", f["p"], f"{rt.world.name_of(tid)} stays: that slot is taken", thing=tid)
+        return rt.done(f, [tid])
     rt.world.set_attribute(tid, node.attribute, value)
     rt.world.event("changed", f["p"], f"{rt.world.name_of(tid)}: {node.attribute} is now {value}", thing=tid)
     rt.done(f, [tid])
@@ -228,9 +231,7 @@ def _repeat(rt, f, node: ast.Repeat):
 
 def _poll(rt, f, node: ast.Poll):
     if f["s"] == 0:
-        seats = rt.flow.turn_order(rt)
-        start = seats.index(f["y"]) if f["y"] in seats else 0
-        ordered = seats[start:] + seats[:start]
+        ordered = rt.flow.turn_order(rt)  # in turn order, the effect's owner in their own place
         if node.players.startswith("opponent"):
             ordered = [p for p in ordered if p != f["y"]]
         f["queue"], f["did"], f["gave"] = ordered, [], []

@@ -521,6 +521,8 @@ def place_token(rt, tid: str, place: str | None, seat: int) -> bool:
     attribute = slots["by"]
     value = _free_slot(rt, thing["k"], thing["a"][attribute], place, attribute, seat)
     if value is None:
+        if rt.in_strict():
+            raise Infeasible(f"no free slot for {world.name_of(tid)}")
         if slots.get("if_no_slot", "lost") == "lost":
             world.destroy(tid)
             world.event("lost", seat, f"{_who(seat)} had no free slot: the {thing['k'].replace('_', ' ')} is lost")
@@ -529,6 +531,16 @@ def place_token(rt, tid: str, place: str | None, seat: int) -> bool:
     world.set_attribute(tid, attribute, value)
     world.put(tid, place)
     return True
+
+
+def slot_taken(rt, tid: str, attribute: str, value) -> bool:
+    """Whether moving a slotted token to ``value`` would land on another token of its kind."""
+    thing = rt.world.thing(tid)
+    slots = rt.game.items("tokens").get(thing["k"], {}).get("slots")
+    if not slots or slots.get("by") != attribute or thing["at"] is None:
+        return False
+    return any(other != tid and rt.world.thing(other)["k"] == thing["k"]
+               and rt.world.thing(other)["a"].get(attribute) == value for other in rt.world.contents(thing["at"]))
 
 
 def _free_slot(rt, kind: str, wanted: int, place: str, attribute: str, seat: int) -> int | None:

@@ -139,6 +139,10 @@ class Runtime:
         self.s["frames"].append(frame)
         return frame
 
+    def in_strict(self) -> bool:
+        """Whether the running effect must be carried out in full (a card, an action)."""
+        return any(frame.get("strict") for frame in self.s["frames"])
+
     def done(self, frame: dict, out=None) -> None:
         """Finish the top frame; ``out`` is what it produced (for "as Name")."""
         popped = self.s["frames"].pop()

@@ -85,10 +85,21 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
         found = [t for t in ctx.world.things(kinds, None, where) if _reachable(ctx, t, owner)]
     else:
         found = ctx.world.things(kinds, _default_owner(ctx, kinds, owner))
-    found = list(dict.fromkeys(found))
+    found = [t for t in dict.fromkeys(found) if _usable(ctx, t, owner)]
     for term in ctx.game.terms_of(noun.id):
         found = [t for t in found if test_term(ctx, term, t)]
     return [t for t in found if all(_passes(ctx, t, f) for f in filters)]
+
+
+def _usable(ctx: Context, tid: str, owner) -> bool:
+    """A space private to a structure exists only for the structure's owner, and the piece
+    carrying out the current action cannot be picked by that action."""
+    thing = ctx.world.thing(tid)
+    if tid == ctx.world.s["flow"].get("acting"):
+        return False
+    space = ctx.game.items("spaces").get(thing["k"])
+    structure = space.get("private_to_structure") if space else None
+    return not structure or owner is None or bool(ctx.world.things({structure}, owner))
 
 
 def _reachable(ctx: Context, tid: str, owner) -> bool:
