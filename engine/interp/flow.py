@@ -40,6 +40,8 @@ class Flow:
             "placement": _placement,
             "action": _action,
             "builtin": _builtin,
+            "reask": _reask,
+            "discard_played": _discard_played,
         }
 
     # ------------------------------------------------------------ driving
@@ -277,10 +279,13 @@ def _chart(rt, f) -> None:
         if root is not None:
             _push_effect(rt, root, seat, f"chart:{row}")
         return
-    if not f["todo"]:
+    if "seat" in f:  # asked before and interrupted: ask the same player again
+        seat = f["seat"]
+    elif not f["todo"]:
         rt.done(f)
         return
-    seat = f["todo"].pop(0)
+    else:
+        seat = f["todo"].pop(0)
     f["seat"] = seat
     rows = [r for r in rt.world.places_of({chart["place"]}) if not rt.world.contents(r)]
     options = [(f"row:{r}", _row_label(rt, chart, r)) for r in rows]
@@ -484,6 +489,24 @@ def _push_child(rt, parent: dict, root: int, **fields) -> None:
              "src": parent.get("src", ""), "strict": True, "own": True}
     frame.update(fields)
     rt.s["frames"].append(frame)
+
+
+def _discard_played(rt, f) -> None:
+    """Discard the card a scenario started, once it has resolved."""
+    from engine.interp.items import discard_played
+
+    rt.done(f)
+    discard_played(rt, f["p"])
+
+
+def _reask(rt, f) -> None:
+    """Ask again a decision that was interrupted (a scenario started a card in its middle).
+    A flow routine simply runs again (whose turn it is may have changed); an effect asks
+    its question again as it was."""
+    rt.done(f)
+    frames = rt.s["frames"]
+    if frames and "h" not in frames[-1]:
+        rt.s["pending"] = f["pending"]
 
 
 # ------------------------------------------------------------------ built-ins

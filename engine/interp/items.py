@@ -181,7 +181,7 @@ def _items_action(verb: str):
             if not _step_item(rt, f, node, item, verb):
                 return None  # waiting for a decision, or a pushed frame runs first
             f["i"] += 1
-        if f.get("queue"):
+        if f.get("queue") or f.get("playing"):
             return _play_next(rt, f)
         rt.done(f, f["out"])
         return None
@@ -290,21 +290,45 @@ def _apply(rt, f, node, verb: str, things: list) -> bool:
 
 
 def _play_next(rt, f) -> None:
-    """Play the queued cards one by one: each goes to its discard pile and its effect runs in full."""
+    """Play the queued cards one by one: each is set aside, its effect runs in full, then it is discarded."""
     if f.get("playing"):
-        f.pop("playing")
-    if not f["queue"]:
-        f.pop("queue")
+        _finish_playing(rt, f["p"], f.pop("playing"))
+    if not f.get("queue"):
+        f.pop("queue", None)
         if f["i"] >= len(rt.game.nodes[f["n"]].items):
             rt.done(f, f["out"])
         return
     tid = f["queue"].pop(0)
     card = rt.world.thing(tid)["c"]
-    discard(rt, f["p"], tid, played=True)
+    play_card(rt, f["p"], tid)
     root = rt.game.effect("cards", card)
     f["playing"] = tid
     if root is not None:
-        rt.push(f, root, e=rt.new_env({}), y=f["p"], strict=True, src=f"card:{card}")
+        rt.push(f, root, e=rt.new_env({}), y=f["p"], strict=True, src=f"card:{card}", own=True)
+
+
+def play_card(rt, seat: int, tid: str) -> None:
+    """Set a played card aside while it resolves (nobody's card meanwhile); it is discarded after."""
+    rt.world.set_owner(tid, None)
+    rt.world.put(tid, playing_place(rt))
+    rt.world.event("played", seat, f"{_who(seat)} played {rt.world.name_of(tid)}", thing=tid)
+
+
+def playing_place(rt) -> str:
+    if "playing" not in rt.s["things"]:
+        rt.world.create("playing", "playing", None, None)
+    return "playing"
+
+
+def discard_played(rt, seat: int) -> None:
+    """Discard every card set aside while it resolved."""
+    for tid in list(rt.world.contents("playing")):
+        discard(rt, seat, tid, played=True)
+
+
+def _finish_playing(rt, seat: int, tid: str) -> None:
+    if rt.world.thing(tid)["at"] == "playing":
+        discard(rt, seat, tid)
 
 
 def _per_place(rt, f, node, item: ast.Item, verb: str) -> bool:

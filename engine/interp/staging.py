@@ -53,6 +53,9 @@ def begin(engine, state: dict, seat: int, card: str | None = None, effect: str |
     """A copy of ``state`` where ``seat`` starts playing ``card`` from hand (or carrying out
     ``effect``) as if a space had let them; the game goes on from there once it is done."""
     state = clone(state)
+    if state["pending"] is not None:  # asked again once the card or effect is done
+        state["frames"].append({"h": "reask", "s": 0, "p": None, "y": None, "e": "root",
+                                "src": "scenario", "pending": state["pending"]})
     state["pending"] = None
     runtime = Runtime(engine.game, state, engine.flow)
     if card is not None:
@@ -61,9 +64,10 @@ def begin(engine, state: dict, seat: int, card: str | None = None, effect: str |
         reason = runtime.can_do(root, seat, f"card:{card}") if root is not None else None
         if reason is not None:
             raise RulesError(f"{card} cannot be played: {reason}")
-        from engine.interp.items import discard
+        from engine.interp.items import play_card
 
-        discard(runtime, seat, tid, played=True)
+        play_card(runtime, seat, tid)
+        state["frames"].append({"h": "discard_played", "s": 0, "p": seat, "y": seat, "e": "root", "src": card})
         _push(state, root, seat, f"card:{card}")
     else:
         _push(state, _compile(engine, effect), seat, "scenario")

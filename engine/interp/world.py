@@ -23,8 +23,9 @@ from __future__ import annotations
 from engine.interp.errors import Infeasible
 
 # Containers the engine makes itself: the pile a deck-less card type is dealt from,
-# the public area revealed cards go to, and a player's cards dealt at setup.
-ENGINE_PLACES = frozenset({"pool", "revealed", "dealt"})
+# the public area revealed cards go to, a player's cards dealt at setup, and where a
+# played card waits while it resolves.
+ENGINE_PLACES = frozenset({"pool", "revealed", "dealt", "playing"})
 EMPTY: list = []
 
 
