@@ -49,7 +49,10 @@ def _bound(rt, f, node: ast.Bound):
         f["s"] = 1
         rt.push(f, node.step)
     else:
-        rt.env(f)[node.name] = rt.last_out
+        env = rt.env(f)
+        env[node.name] = rt.last_out
+        env[f"{node.name}@"] = {t: rt.world.thing(t)["at"] for t in rt.last_out
+                                if isinstance(t, str) and t in rt.s["things"]}
         rt.done(f, rt.last_out)
 
 

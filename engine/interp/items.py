@@ -59,10 +59,9 @@ def select_step(rt, f, item: ast.Item, owner: int | None = None) -> bool:
     options = _options(rt, f)
     if len(f["picked"]) >= f["min"]:
         options.append(DONE)
-    if len(options) == 1 and options[0] != DONE and len(f["picked"]) < f["min"]:
-        f["ans"] = options[0][0]
-        return select_step(rt, f, item, owner)
     rt.ask(f, f["p"], f"Choose {render(item)} ({len(f['picked']) + 1}):", options)
+    if "ans" in f:  # a forced choice: taken without asking
+        return select_step(rt, f, item, owner)
     return True
 
 
@@ -323,12 +322,12 @@ def playing_place(rt) -> str:
 def discard_played(rt, seat: int) -> None:
     """Discard every card set aside while it resolved."""
     for tid in list(rt.world.contents("playing")):
-        discard(rt, seat, tid, played=True)
+        discard(rt, seat, tid, resolved=True)
 
 
 def _finish_playing(rt, seat: int, tid: str) -> None:
     if rt.world.thing(tid)["at"] == "playing":
-        discard(rt, seat, tid)
+        discard(rt, seat, tid, resolved=True)
 
 
 def _per_place(rt, f, node, item: ast.Item, verb: str) -> bool:
@@ -346,7 +345,7 @@ def _per_place(rt, f, node, item: ast.Item, verb: str) -> bool:
     return _apply(rt, f, node, verb, taken)
 
 
-def discard(rt, seat, tid: str, played: bool = False) -> None:
+def discard(rt, seat, tid: str, played: bool = False, resolved: bool = False) -> None:
     world = rt.world
     thing = world.thing(tid)
     name = world.name_of(tid)
@@ -358,8 +357,11 @@ def discard(rt, seat, tid: str, played: bool = False) -> None:
         world.put(tid, thing["home"])
     else:
         world.destroy(tid)
-    world.event("played" if played else "discarded", seat, f"{_who(seat)} {'played' if played else 'discarded'} {name}",
-                thing=tid)
+    if resolved:
+        world.event("discarded", seat, f"{name} went to the discard pile", thing=tid)
+    else:
+        world.event("played" if played else "discarded", seat,
+                    f"{_who(seat)} {'played' if played else 'discarded'} {name}", thing=tid)
 
 
 def lose(rt, seat, tid: str) -> None:

@@ -16,7 +16,8 @@ can be saved, copied for a search, or undone:
   handler asks only at explicit choice points: choose, may, selecting among
   things, placing a worker, passing.
 * ``ask`` stores the decision in ``state["pending"]`` and stops. The answer is
-  written into the asking frame as ``ans`` and the loop resumes there.
+  written into the asking frame as ``ans`` and the loop resumes there. A
+  decision with one legal option is never asked: that option is taken.
 
 Feasibility ("play a card only if it can be carried out in full"):
 * A frame marked ``strict`` opens a region that must be carried out in full
@@ -164,6 +165,9 @@ class Runtime:
         legal, reasons = (list(options), []) if checked else self._feasible_options(options)
         if not legal:
             raise Infeasible(reasons[0] if reasons else f"nothing can be chosen: {prompt}")
+        if len(legal) == 1:  # a forced choice is not asked: the frame runs on with it
+            frame["ans"] = legal[0][0]
+            return
         self.s["decisions"] += 1
         self.s["pending"] = {
             "id": f"d{self.s['decisions']}",

@@ -78,6 +78,10 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
     if where is not None and location is not None and isinstance(location.place, ast.VarPlace):
         bound = ctx.env.get(location.place.name)
         members = bound if isinstance(bound, list) else [bound]
+        were = ctx.env.get(f"{location.place.name}@")
+        if were:  # "in Revealed": the members still where they were when bound
+            members = [m for m in members if not isinstance(m, str) or m not in were
+                       or ctx.world.thing(m)["at"] == were[m]]
         found = [t for t in members if isinstance(t, str) and t in ctx.world.s["things"]
                  and ctx.world.thing(t)["k"] in kinds]
         found += ctx.world.things(kinds, None, [m for m in members if isinstance(m, str)])
