@@ -24,6 +24,8 @@ def main() -> None:
             report = check_game(engine, players, seed, deep_every=10)
             finished += report.finished
             problems += [f"seed {seed}: {p}" for p in report.problems]
+            print(f"  {players}p seed {seed}: {report.decisions} decisions, "
+                  f"{'finished' if report.finished else 'NOT finished'}, {len(report.problems)} problems", flush=True)
         print(f"{players} players: {games} games, {finished} finished, {len(problems)} problems, "
               f"{time.perf_counter() - start:.0f} s")
         for problem in problems[:20]:
