@@ -59,6 +59,9 @@ class Engine:
             raise IllegalAnswer("no decision is pending: the game is over")
         keys = tuple(option[0] for option in pending["options"])
         if key not in keys:
+            why = pending.get("why_not", {}).get(key)
+            if why:
+                raise IllegalAnswer(f"not allowed: {why}", keys)
             raise IllegalAnswer(f"{key!r} is not an option of: {pending['prompt']}", keys)
         new = clone(state)
         self._runtime(new).answer(key)

@@ -73,3 +73,14 @@ def test_a_whole_game_keeps_the_door(door):
         json.dumps(engine.view(result.state, seat))
     assert set(result.outcome) >= {"scores", "ranks", "winners", "tie_breaks"}
     assert runner.replay(engine, result.transcript) == result.state
+
+
+def test_an_option_left_out_is_refused_with_the_reason_in_words():
+    from engine.interp.decisions import IllegalAnswer
+
+    engine = _viticulture()
+    state = engine.skip_to(engine.new_game(players=2, seed=1), "summer")
+    state = engine.edit(state, state["pending"]["player"], counters={"lira": 0})
+    with pytest.raises(IllegalAnswer) as refused:
+        engine.apply(state, "place:build_structure:left:regular_worker")
+    assert "needs" in str(refused.value) and "lira" in str(refused.value)

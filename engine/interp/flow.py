@@ -338,12 +338,12 @@ def _placement(rt, f) -> None:
     if seat is None:
         rt.done(f)
         return
-    options = placement_options(rt, seat)
+    options, why_not = placement_options(rt, seat, explain=True)
     if not options:
         rt.flow.pass_turn(rt, seat)
         return
     f["seat"] = seat
-    rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options + [PASS], checked=True)
+    rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options + [PASS], checked=True, why_not=why_not)
 
 
 def _next_placer(rt, f) -> int | None:
@@ -370,11 +370,12 @@ def _workers(rt, seat: int) -> list[str]:
     return found
 
 
-def placement_options(rt, seat: int) -> list[tuple[str, str]]:
-    """Every legal placement for ``seat`` now: (key, label), the action checked for feasibility."""
+def placement_options(rt, seat: int, explain: bool = False):
+    """Every legal placement for ``seat`` now: (key, label), the action checked for feasibility;
+    with ``explain``, also why each placement on a free slot is not legal."""
     workers = _workers(rt, seat)
     kinds = sorted({rt.world.thing(w)["k"] for w in workers})
-    options, checked = [], {}
+    options, checked, why_not = [], {}, {}
     for space_id, space in rt.game.items("spaces").items():
         if rt.s["flow"]["phase"] not in space.get("phases", []) or not _space_open_for(rt, seat, space_id, space):
             continue
@@ -383,10 +384,13 @@ def placement_options(rt, seat: int) -> list[tuple[str, str]]:
                 root = _slot_effect(rt, space_id, slot)
                 if root not in checked:
                     checked[root] = _action_reason(rt, seat, space_id, slot)
+                label = f"{space.get('name', space_id)}" + (f" ({slot})" if slot not in ("", "any") else "")
+                key = f"{PLACE}:{space_id}:{slot}:{kind}"
                 if checked[root] is None:
-                    label = f"{space.get('name', space_id)}" + (f" ({slot})" if slot not in ("", "any") else "")
-                    options.append((f"{PLACE}:{space_id}:{slot}:{kind}", f"{label} with a {kind.replace('_', ' ')}"))
-    return options
+                    options.append((key, f"{label} with a {kind.replace('_', ' ')}"))
+                else:
+                    why_not[key] = f"{label}: {checked[root]}"
+    return (options, why_not) if explain else options
 
 
 def _space_open_for(rt, seat: int, space_id: str, space: dict) -> bool:

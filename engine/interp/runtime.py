@@ -156,14 +156,15 @@ class Runtime:
     # ------------------------------------------------------------ decisions
 
     def ask(self, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "",
-            checked: bool = False) -> None:
+            checked: bool = False, why_not: dict | None = None) -> None:
         """Stop with a decision for ``player``; options that cannot be completed are left out
-        (``checked``: the caller already checked them)."""
+        (``checked``: the caller already checked them; ``why_not``: why it left some out)."""
         if self.probe_depth is not None:
             self.probe_options = list(options)
             raise Pending()
-        legal, reasons = (list(options), []) if checked else self._feasible_options(options)
+        legal, excluded = (list(options), dict(why_not or {})) if checked else self._feasible_options(options)
         if not legal:
+            reasons = list(excluded.values())
             raise Infeasible(reasons[0] if reasons else f"nothing can be chosen: {prompt}")
         if len(legal) == 1:  # a forced choice is not asked: the frame runs on with it
             frame["ans"] = legal[0][0]
@@ -176,6 +177,8 @@ class Runtime:
             "options": [list(option) for option in legal],
             "source": source or frame.get("src", ""),
         }
+        if excluded:
+            self.s["pending"]["why_not"] = excluded
 
     def answer(self, key: str) -> None:
         """Deliver an answer to the frame that asked, and run on."""
@@ -184,17 +187,16 @@ class Runtime:
         self.run()
 
     def _feasible_options(self, options):
-        if len(options) == 0:
-            return [], []
+        """The options that can be completed, and for each other one why not (in words)."""
         depth = self._region_depth()
-        legal, reasons = [], []
+        legal, excluded = [], {}
         for key, label in options:
             reason = self.try_option(key, depth)
             if reason is None:
                 legal.append((key, label))
             else:
-                reasons.append(reason)
-        return legal, reasons
+                excluded[key] = f"{label}: {reason}"
+        return legal, excluded
 
     def _region_depth(self) -> int:
         frames = self.s["frames"]

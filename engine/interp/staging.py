@@ -46,6 +46,9 @@ def edit(engine, state: dict, seat: int, counters=None, cards=None, effect: str 
         state["pending"] = None
         _run_now(engine, state, seat, effect)
         state["pending"] = pending
+    if state["pending"] is not None and state["frames"] and "h" in state["frames"][-1]:
+        state["pending"] = None  # a flow decision is worked out again for the changed table
+        Runtime(engine.game, state, engine.flow).run()
     return state
 
 
