@@ -41,6 +41,7 @@ class Flow:
             "action": _action,
             "builtin": _builtin,
             "reask": _reask,
+            "keep": _keep,
             "discard_played": _discard_played,
         }
 
@@ -142,9 +143,14 @@ def _setup(rt, f) -> None:
         seat, rt.s["rng"] = rng.next_int(rt.s["rng"], rt.s["players"])
         rt.s["flow"]["first"] = seat
         rt.world.event("first", seat, f"player {seat + 1} is the first player")
+    keeps = []
     for deal in step.get("deal", []):
         for seat in seat_order(rt):
             _deal(rt, seat, deal)
+            if deal.get("keep") and deal["keep"] < deal.get("count", 1):
+                keeps.append((seat, deal))
+    for seat, deal in reversed(keeps):  # a stack: the first player's first choice is asked first
+        rt.push_routine("keep", seat=seat, card_type=deal["card_type"], keep=deal["keep"], kept=[])
     for card_type in step.get("resolve", []):
         for seat in reversed(seat_order(rt)):
             _resolve_dealt(rt, seat, card_type)
@@ -163,8 +169,23 @@ def _deal(rt, seat: int, deal: dict) -> None:
         rt.world.set_owner(tid, seat)
         rt.world.put(tid, _dealt_place(rt, seat))
         rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", thing=tid)
-    if deal.get("keep") and deal["keep"] < count:
-        raise RulesError("choosing which dealt cards to keep is not supported yet")
+
+
+def _keep(rt, f) -> None:
+    """The player keeps ``keep`` of the cards of a type just dealt to them; the rest leave the game."""
+    dealt = [t for t in rt.world.contents(_dealt_place(rt, f["seat"]))
+             if rt.world.thing(t)["k"] == f["card_type"] and t not in f["kept"]]
+    if "ans" in f:
+        f["kept"].append(f.pop("ans").split(":", 1)[1])
+        return
+    if len(f["kept"]) >= f["keep"]:
+        for tid in dealt:
+            rt.world.put(tid, None)
+            rt.world.event("returned", f["seat"], f"player {f['seat'] + 1} set aside {rt.world.name_of(tid)}")
+        rt.done(f)
+        return
+    options = [(f"card:{tid}", rt.world.name_of(tid)) for tid in dealt]
+    rt.ask(f, f["seat"], f"Keep which {f['card_type'].replace('_', ' ')}?", options, checked=True)
 
 
 def _pool(rt, card_type: str) -> str:

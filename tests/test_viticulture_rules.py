@@ -1,0 +1,35 @@
+"""Viticulture rules that live in the flow rather than on a card."""
+
+import pytest
+
+from engine.interpreter import Engine
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Engine.load(["viticulture"])
+
+
+def test_in_the_advanced_draft_each_player_keeps_one_of_two_mamas_then_one_of_two_papas(game):
+    state = game.new_game(players=3, seed=2, options={"advanced_draft": True})
+    asked = []
+    while state["flow"]["round"] == 0 and "Keep" in state["pending"]["prompt"]:
+        decision = game.decision(state)
+        assert len(decision.options) == 2
+        asked.append((decision.player, decision.prompt))
+        state = game.apply(state, decision.options[0].key)
+    assert [prompt for _seat, prompt in asked] == ["Keep which mama?"] * 3 + ["Keep which papa?"] * 3
+    set_aside = [e for e in game.events(state) if "set aside" in e["text"]]
+    assert len(set_aside) == 6
+
+
+def test_without_the_draft_nobody_chooses_a_mama(game):
+    state = game.new_game(players=3, seed=2)
+    assert "Keep" not in state["pending"]["prompt"]
+
+
+def test_workers_placed_in_summer_stay_until_the_end_of_the_year(game):
+    state = game.skip_to(game.new_game(players=2, seed=1), "summer")
+    seat = state["pending"]["player"]
+    state = game.apply(state, "place:give_tour:left:regular_worker")
+    assert any(game.game.item("workers", state["things"][t]["k"]) for t in state["in"]["give_tour"])
