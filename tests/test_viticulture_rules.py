@@ -33,3 +33,22 @@ def test_workers_placed_in_summer_stay_until_the_end_of_the_year(game):
     seat = state["pending"]["player"]
     state = game.apply(state, "place:give_tour:left:regular_worker")
     assert any(game.game.item("workers", state["things"][t]["k"]) for t in state["in"]["give_tour"])
+
+
+def test_in_the_friendly_variant_a_bonus_slot_is_refused_when_its_bonus_cannot_be_used(game):
+    from engine.interp.decisions import IllegalAnswer
+
+    def with_one_visitor(options):
+        state = game.skip_to(game.new_game(players=3, seed=1, options=options), "summer")
+        seat = state["pending"]["player"]
+        state = game.edit(state, seat, effect="discard all cards in your hand")
+        return game.edit(state, seat, cards={"hand": ["surveyor"]})
+
+    friendly = with_one_visitor({"friendly": True})
+    keys = [key for key, _label in friendly["pending"]["options"]]
+    assert "place:play_summer_visitor:left:regular_worker" in keys
+    assert "place:play_summer_visitor:middle:regular_worker" not in keys
+    with pytest.raises(IllegalAnswer, match="friendly variant"):
+        game.apply(friendly, "place:play_summer_visitor:middle:regular_worker")
+    usual = with_one_visitor({})
+    assert "place:play_summer_visitor:middle:regular_worker" in [k for k, _ in usual["pending"]["options"]]

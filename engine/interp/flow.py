@@ -407,11 +407,35 @@ def placement_options(rt, seat: int, explain: bool = False):
                     checked[root] = _action_reason(rt, seat, space_id, slot)
                 label = f"{space.get('name', space_id)}" + (f" ({slot})" if slot not in ("", "any") else "")
                 key = f"{PLACE}:{space_id}:{slot}:{kind}"
-                if checked[root] is None:
+                unfriendly = _unfriendly(rt, seat, space_id, slot, _free_slots(rt, seat, space_id, space, kind))
+                if checked[root] is None and unfriendly:
+                    why_not[key] = f"{label}: {unfriendly}"
+                elif checked[root] is None:
                     options.append((key, f"{label} with a {kind.replace('_', ' ')}"))
                 else:
                     why_not[key] = f"{label}: {checked[root]}"
     return (options, why_not) if explain else options
+
+
+def _unfriendly(rt, seat: int, space_id: str, slot: str, free: list[str]) -> str | None:
+    """With the option "friendly": a bonus slot is taken only to use the bonus, unless no other
+    slot of that action is free. Returns why this slot may not be taken, or None."""
+    if not rt.s["options"].get("friendly") or not _is_bonus_slot(rt, space_id, slot):
+        return None
+    if not [other for other in free if other != slot and not _is_bonus_slot(rt, space_id, other)]:
+        return None
+    bonus = _bonus_effect(rt, space_id, slot)
+    if bonus is None:  # the bonus is part of the slot's own action (a discount): it is always used
+        return None
+    reason = rt.can_do(bonus, seat, f"space:{space_id}")
+    return None if reason is None else f"friendly variant: the bonus could not be used ({reason})"
+
+
+def _is_bonus_slot(rt, space_id: str, slot: str) -> bool:
+    for entry in rt.game.item("spaces", space_id).get("slots", []):
+        if entry["id"] == slot:
+            return bool(entry.get("bonus_effect") or entry.get("bonus_text") or entry.get("effect"))
+    return False
 
 
 def _space_open_for(rt, seat: int, space_id: str, space: dict) -> bool:
@@ -493,6 +517,9 @@ def _action(rt, f) -> None:
         if bonus is not None:
             f["s"] = 2
             f["bonus"] = bonus
+            if rt.s["options"].get("friendly"):  # friendly: a bonus slot is taken to use the bonus
+                f["ans"] = "yes"
+                return
             rt.ask(f, f["p"], "Use the bonus of this space?", [("yes", "yes"), ("no", "no")])
         return
     if f["s"] == 2:
