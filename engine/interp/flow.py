@@ -424,11 +424,19 @@ def _unfriendly(rt, seat: int, space_id: str, slot: str, free: list[str]) -> str
         return None
     if not [other for other in free if other != slot and not _is_bonus_slot(rt, space_id, other)]:
         return None
-    bonus = _bonus_effect(rt, space_id, slot)
+    bonus = _declared_bonus(rt, space_id, slot)
     if bonus is None:  # the bonus is part of the slot's own action (a discount): it is always used
         return None
-    reason = rt.can_do(bonus, seat, f"space:{space_id}")
+    reason = rt.can_do([rt.game.effect("spaces", space_id), bonus], seat, f"space:{space_id}")
     return None if reason is None else f"friendly variant: the bonus could not be used ({reason})"
+
+
+def _declared_bonus(rt, space_id: str, slot: str) -> int | None:
+    """The slot's bonus effect as declared, whether or not the slot also spells out its effect."""
+    for index, entry in enumerate(rt.game.item("spaces", space_id).get("slots", [])):
+        if entry["id"] == slot and entry.get("bonus_effect"):
+            return rt.game.effect("spaces", space_id, f"slots/{index}/bonus_effect")
+    return None
 
 
 def _is_bonus_slot(rt, space_id: str, slot: str) -> bool:

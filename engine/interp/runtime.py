@@ -205,15 +205,20 @@ class Runtime:
                 return index + 1
         return len(frames)
 
-    def can_do(self, root: int, seat: int, source: str) -> str | None:
-        """None if ``seat`` can carry out the effect ``root`` in full now; else why not."""
+    def can_do(self, root: int | list[int], seat: int, source: str) -> str | None:
+        """None if ``seat`` can carry out the effect ``root`` (or the effects, one after the
+        other) in full now; else why not."""
+        roots = root if isinstance(root, list) else [root]
         trial = clone(self.s)
         self.world.forget()
-        trial["serial"] += 1
-        env = f"e{trial['serial']}"
-        trial["envs"][env] = {}
-        trial["frames"].append({"n": root, "s": 0, "e": env, "p": seat, "y": seat, "src": source, "strict": True})
-        return _explore(self.game, trial, self.flow, len(trial["frames"]), [PROBE_BUDGET])
+        depth = len(trial["frames"]) + 1
+        for number in reversed(roots):  # a stack: the first effect runs first
+            trial["serial"] += 1
+            env = f"e{trial['serial']}"
+            trial["envs"][env] = {}
+            trial["frames"].append({"n": number, "s": 0, "e": env, "p": seat, "y": seat, "src": source,
+                                    "strict": True})
+        return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
 
     def try_option(self, key: str, depth: int) -> str | None:
         """None if answering ``key`` can lead to finishing the region; else why not."""
