@@ -15,7 +15,7 @@ from engine.interp import staging
 from engine.interp.game import compile_game
 from engine.interp.runtime import Runtime, clone
 from engine.interp.setup import initial_state
-from engine.interp.views import view_of
+from engine.interp.views import describe, view_of
 
 __all__ = ["ContentError", "Decision", "Engine", "IllegalAnswer", "RulesError"]
 
@@ -75,6 +75,10 @@ class Engine:
 
     def view(self, state: dict, player: int) -> dict:
         return view_of(self.game, state, player)
+
+    def describe(self, view: dict, seat: int) -> list[str]:
+        """A compact text of what ``seat`` has, from their view (for the terminal)."""
+        return describe(self.game, view, seat)
 
     def result(self, state: dict) -> dict:
         """Scores, tie-break values, ranks and winners (ties broken as the pack says)."""

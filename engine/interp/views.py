@@ -51,3 +51,32 @@ def _visible_event(event: dict, player: int) -> dict:
     if event.get("private") and event.get("player") != player:
         return {k: v for k, v in event.items() if k != "thing"}
     return event
+
+
+def describe(game, view: dict, seat: int) -> list[str]:
+    """A compact text of what ``seat`` has, for a person at the terminal."""
+    counters = view["counters"][seat]
+    shown = [f"{game.vocabulary.nouns[r].plural} {v}" for r, v in sorted(counters.items())
+             if not game.item("resources", r).get("hidden")]
+    lines = [f"round {view['round']}, {view['phase']} · player {seat + 1}: " + ", ".join(shown)]
+    prefix = f"p{seat}."
+    for place, contents in view["places"].items():
+        if not place.startswith(prefix) or isinstance(contents, dict):
+            continue
+        kind = place[len(prefix):]
+        item = game.items("places").get(kind) or {}
+        if item.get("reserve"):
+            continue
+        names = [_entry_name(game, entry) for entry in contents]
+        lines.append(f"  {kind.replace('_', ' ')}: {', '.join(names)}")
+    return lines
+
+
+def _entry_name(game, entry: dict) -> str:
+    card = entry.get("card")
+    if card:
+        return str(game.item("cards", card).get("name", card))
+    noun = game.vocabulary.nouns.get(entry["kind"])
+    name = noun.name if noun else entry["kind"]
+    value = (entry.get("attributes") or {}).get("value")
+    return f"{name} {value}" if value is not None and entry["kind"] in game.items("tokens") else name

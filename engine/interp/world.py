@@ -195,6 +195,10 @@ class World:
         card = thing.get("c")
         if card is not None:
             return str(self.game.item("cards", card).get("name", card))
+        place = self.game.items("places").get(thing["k"])
+        for instance in (place or {}).get("instances", []):
+            if tid.endswith(instance["id"]) and instance.get("name"):
+                return instance["name"]
         noun = self.game.vocabulary.nouns.get(thing["k"])
         name = noun.name if noun else thing["k"]
         if "value" in thing["a"] and thing["k"] in self.game.items("tokens"):
