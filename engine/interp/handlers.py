@@ -59,7 +59,7 @@ def _bound(rt, f, node: ast.Bound):
 def _may(rt, f, node: ast.May):
     if f["s"] == 0:
         f["s"] = 1
-        rt.ask(f, f["p"], f"You may {render(node.step)}.", YES_NO)
+        rt.ask(f, f["p"], lambda: f"You may {render(node.step)}.", YES_NO)
     elif f["s"] == 1:
         if f.pop("ans") == "yes":
             f["s"] = 2
@@ -118,9 +118,10 @@ def _choice(rt, f, node: ast.Choice):
 
 
 def _ask_option(rt, f, node: ast.Choice):
-    options = [(str(i), render(o)) for i, o in enumerate(node.options) if str(i) not in f["chosen"]]
+    probing = rt.probe_depth is not None  # a trial needs the keys only
+    options = [(str(i), "" if probing else render(o)) for i, o in enumerate(node.options) if str(i) not in f["chosen"]]
     if node.upgrade is not None and not f["chosen"]:
-        options.append(("both", f"both, if you {render(node.upgrade)}"))
+        options.append(("both", "" if probing else f"both, if you {render(node.upgrade)}"))
     which = "one" if node.count == 1 else f"{len(f['chosen']) + 1} of {node.count}"
     rt.ask(f, f["p"], f"Choose {which}:", options)
 
@@ -221,7 +222,7 @@ def _repeat(rt, f, node: ast.Repeat):
             return rt.done(f)
     elif f["left"] > 0 and f["optional"] and f["runs"] >= 1:
         f["s"] = 2
-        return rt.ask(f, f["p"], f"Once more? {render(node.body)}", YES_NO)
+        return rt.ask(f, f["p"], lambda: f"Once more? {render(node.body)}", YES_NO)
     if f["left"] <= 0:
         return rt.done(f)
     f["left"] -= 1
@@ -252,7 +253,7 @@ def _poll(rt, f, node: ast.Poll):
     if f["queue"]:
         f["s"] = 2
         seat = f["queue"][0]
-        return rt.ask(f, seat, f"You may {render(node.step)} (for {_seat(rt, f['y'])}).", YES_NO)
+        return rt.ask(f, seat, lambda: f"You may {render(node.step)} (for {_seat(rt, f['y'])}).", YES_NO)
     env = rt.env(f)
     env["__did__"], env["__polled__"] = f["did"], [p for p in range(rt.s["players"])]
     if node.name:

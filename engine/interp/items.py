@@ -59,7 +59,7 @@ def select_step(rt, f, item: ast.Item, owner: int | None = None) -> bool:
     options = _options(rt, f)
     if len(f["picked"]) >= f["min"]:
         options.append(DONE)
-    rt.ask(f, f["p"], f"Choose {render(item)} ({len(f['picked']) + 1}):", options)
+    rt.ask(f, f["p"], lambda: f"Choose {render(item)} ({len(f['picked']) + 1}):", options)
     if "ans" in f:  # a forced choice: taken without asking
         return select_step(rt, f, item, owner)
     return True
@@ -112,8 +112,9 @@ def bounds(ctx: Context, quantity: ast.Quantity, available: int) -> tuple[int, i
 
 def _options(rt, f) -> list[tuple[str, str]]:
     options, seen = [], set()
+    probing = rt.probe_depth is not None  # a trial needs the keys only
     for entry in f["cand"]:
-        key, label = _describe(rt, entry)
+        key, label = _describe(rt, entry, probing)
         if key in seen:
             continue
         seen.add(key)
@@ -122,17 +123,20 @@ def _options(rt, f) -> list[tuple[str, str]]:
     return options
 
 
-def _describe(rt, entry) -> tuple[str, str]:
+def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
+    """The option key and label of a candidate (no label in a trial run)."""
     if isinstance(entry, dict):
         return f"player:{entry['player'] + 1}", f"player {entry['player'] + 1}"
     if isinstance(entry, str) and entry in rt.s["things"]:
         thing = rt.world.thing(entry)
         card = thing.get("c")
         if card is not None:
-            return f"card:{card}@{thing['at']}", rt.world.name_of(entry)
-        if "value" in thing["a"] and thing["k"] in rt.game.items("tokens"):
-            return f"{thing['k']}:{thing['a']['value']}", rt.world.name_of(entry)
-        return f"{thing['k']}:{entry}", rt.world.name_of(entry)
+            key = f"card:{card}@{thing['at']}"
+        elif "value" in thing["a"] and thing["k"] in rt.game.items("tokens"):
+            key = f"{thing['k']}:{thing['a']['value']}"
+        else:
+            key = f"{thing['k']}:{entry}"
+        return key, "" if probing else rt.world.name_of(entry)
     return str(entry), str(entry)
 
 

@@ -162,6 +162,8 @@ class Runtime:
         if self.probe_depth is not None:
             self.probe_options = list(options)
             raise Pending()
+        if callable(prompt):  # built only for a decision that is really asked
+            prompt = prompt()
         legal, excluded = (list(options), dict(why_not or {})) if checked else self._feasible_options(options)
         if not legal:
             reasons = list(excluded.values())
@@ -260,26 +262,24 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
     return None
 
 
-SHARED = ("events", "things", "in")
+COPIED = ("frames", "envs", "flow", "counters", "global")  # changed in place: copied outright
 
 
 def clone(state: dict) -> dict:
     """A copy of the state that never changes the original.
 
-    The small parts are copied outright (marshal). The big ones are shared:
-    events are append-only and never changed; thing dicts and contents lists
-    are copied by the World the first time it writes to them (world.py).
+    Frames, bindings, flow and counters are changed in place, so they are copied
+    outright (marshal). Everything else is shared: events are append-only; thing
+    dicts, contents lists and the kind index are copied by the World the first
+    time it writes to them (world.py); the rest is only ever replaced, never changed.
     """
-    shared = {key: state[key] for key in SHARED}
-    for key in SHARED:
-        state[key] = None
-    try:
-        copy = marshal.loads(marshal.dumps(state))
-    finally:
-        state.update(shared)
-    copy["events"] = list(shared["events"])
-    copy["things"] = dict(shared["things"])
-    copy["in"] = dict(shared["in"])
+    copy = dict(state)
+    copied = marshal.loads(marshal.dumps([state[key] for key in COPIED]))
+    copy.update(zip(COPIED, copied))
+    copy["events"] = list(state["events"])
+    copy["things"] = dict(state["things"])
+    copy["in"] = dict(state["in"])
+    copy["kinds"] = dict(state["kinds"])
     return copy
 
 

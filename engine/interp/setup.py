@@ -20,6 +20,7 @@ def initial_state(game, players: int, seed: int, options: dict) -> dict:
         "counters": [_start_counters(game, "player") for _ in range(players)],
         "global": _start_counters(game, "global"),
         "things": {},
+        "kinds": {},
         "places": [],
         "in": {},
         "reserves": [],

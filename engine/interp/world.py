@@ -101,6 +101,8 @@ class World:
             thing["c"] = card
         self.s["things"][tid] = thing
         self._things.add(tid)
+        index = self.s["kinds"]
+        index[kind] = index.get(kind, EMPTY) + [tid]  # replaced, never changed in place
         if place is not None:
             self.put(tid, place)
         return tid
@@ -155,7 +157,14 @@ class World:
     def things(self, kinds, owner=None, places=None, include_reserve: bool = False) -> list[str]:
         """Things of ``kinds``, optionally only ``owner``'s and only inside ``places``, in a stable order."""
         found = []
-        pool = (tid for place in places for tid in self.contents(place)) if places is not None else self.s["things"]
+        if places is not None:
+            pool = (tid for place in places for tid in self.contents(place))
+        else:
+            lists = [found for found in (self.s["kinds"].get(kind, EMPTY) for kind in kinds) if found]
+            if len(lists) <= 1:  # one kind: its index is already in creation order
+                pool = lists[0] if lists else EMPTY
+            else:  # several: creation order, never the order of the set of kinds
+                pool = sorted((tid for found in lists for tid in found), key=self._order)
         for tid in pool:
             thing = self.s["things"][tid]
             if thing["k"] not in kinds:
@@ -166,6 +175,15 @@ class World:
                 continue
             found.append(tid)
         return found  # creation order: deterministic, and the same after a copy
+
+    def _order(self, tid: str) -> int:
+        """Creation order of a thing (for a stable order across kinds)."""
+        return self._positions().get(tid, 0)
+
+    def _positions(self) -> dict:
+        if getattr(self, "_position_cache", None) is None or len(self._position_cache) != len(self.s["things"]):
+            self._position_cache = {tid: i for i, tid in enumerate(self.s["things"])}
+        return self._position_cache
 
     def places_of(self, kinds, owner=None) -> list[str]:
         """Place things of ``kinds`` (owned by ``owner`` when it is a per-player place)."""
