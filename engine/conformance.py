@@ -6,7 +6,8 @@ is outside its resource's bounds; every card is in exactly one place and the
 places agree with the things; applying an answer leaves the given state
 unchanged; the state survives a JSON round trip. At the end: the game is over
 within the decision limit, and replaying the same answers from the same seed
-gives the same events.
+gives the same events, and undoing an answer (replaying all before it) gives
+back the state before it.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def check_game(engine, players: int, seed: int, options: dict | None = None, max
     if not report.finished:
         report.problems.append("no decision is pending but the game is not over")
     _check_replay(engine, players, seed, options, answers, state, report)
+    _check_undo(engine, players, seed, options, answers, report)
     return report
 
 
@@ -99,6 +101,23 @@ def _check_untouched(state: dict, before: str, report: GameCheck) -> None:
 def _check_json(state: dict, report: GameCheck) -> None:
     if json.loads(json.dumps(state)) != state:
         report.problems.append(f"the state does not survive a JSON round trip (decision {report.decisions + 1})")
+
+
+def _check_undo(engine, players: int, seed: int, options, answers: list[str], report: GameCheck) -> None:
+    """Undoing the last answer (replaying all but it) gives back the state before it."""
+    if not answers:
+        return
+    state = engine.new_game(players=players, seed=seed, options=options or {})
+    middle = len(answers) // 2
+    for key in answers[:middle]:
+        state = engine.apply(state, key)
+    before = json.dumps(state)
+    after = engine.apply(state, answers[middle])
+    undone = engine.new_game(players=players, seed=seed, options=options or {})
+    for key in answers[:middle]:
+        undone = engine.apply(undone, key)
+    if json.dumps(undone) != before or after is state:
+        report.problems.append(f"undoing answer {middle + 1} did not give back the state before it")
 
 
 def _check_replay(engine, players: int, seed: int, options, answers: list[str], final: dict, report: GameCheck) -> None:
