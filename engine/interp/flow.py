@@ -61,6 +61,7 @@ class Flow:
             rt.world.event("over", None, "the game is over")
             return False
         flow["round"] += 1
+        flow["marks"], flow["used"] = [], {}  # once-per-round marks are only for the round at hand
         round_ = self.rounds[0]
         rt.world.event("round", None, f"{round_.get('name', 'round')} {flow['round']} begins")
         rt.push_routine("round", todo=list(round_["phases"]), end=list(round_.get("end_steps", [])))

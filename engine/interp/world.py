@@ -2,7 +2,8 @@
 
 Every card, token, worker, structure, space and place is a *thing*:
 ``{"k": kind, "o": owner seat or None, "at": container thing id or None,
-"a": {attribute: value}}``, plus ``"c"`` (the card definition) for cards.
+"a": {attribute: value}, "n": creation number}``, plus ``"c"`` (the card
+definition) for cards.
 Places are things too, so a plot can hold cards and have a limit.
 ``state["in"]`` lists each container's contents in order (a deck's last
 item is its top). Counters (the pack's resources) are numbers per seat.
@@ -94,7 +95,7 @@ class World:
         return self.s["in"].get(place, EMPTY)
 
     def create(self, tid: str, kind: str, owner: int | None, place: str | None, attrs=None, card=None) -> str:
-        thing = {"k": kind, "o": owner, "at": None, "a": dict(attrs or {})}
+        thing = {"k": kind, "o": owner, "at": None, "a": dict(attrs or {}), "n": len(self.s["things"])}
         if kind in self.game.fixed_kinds or kind in ENGINE_PLACES:
             self.s["places"] = self.s["places"] + [tid]
         if card is not None:
@@ -164,7 +165,8 @@ class World:
             if len(lists) <= 1:  # one kind: its index is already in creation order
                 pool = lists[0] if lists else EMPTY
             else:  # several: creation order, never the order of the set of kinds
-                pool = sorted((tid for found in lists for tid in found), key=self._order)
+                things = self.s["things"]
+                pool = sorted((tid for found in lists for tid in found), key=lambda t: things[t]["n"])
         for tid in pool:
             thing = self.s["things"][tid]
             if thing["k"] not in kinds:
@@ -175,15 +177,6 @@ class World:
                 continue
             found.append(tid)
         return found  # creation order: deterministic, and the same after a copy
-
-    def _order(self, tid: str) -> int:
-        """Creation order of a thing (for a stable order across kinds)."""
-        return self._positions().get(tid, 0)
-
-    def _positions(self) -> dict:
-        if getattr(self, "_position_cache", None) is None or len(self._position_cache) != len(self.s["things"]):
-            self._position_cache = {tid: i for i, tid in enumerate(self.s["things"])}
-        return self._position_cache
 
     def places_of(self, kinds, owner=None) -> list[str]:
         """Place things of ``kinds`` (owned by ``owner`` when it is a per-player place)."""
