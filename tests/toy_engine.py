@@ -16,35 +16,14 @@ highest position wins.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass
 
 from engine import rng
+from engine.interp.decisions import Decision, IllegalAnswer, Option
 from engine.validate import UsageError
 
 PACK = {"id": "race", "version": "1.0.0", "hash": "sha256:" + "0123456789abcdef" * 4}
 
 
-@dataclass(frozen=True)
-class Option:
-    key: str
-    label: str
-
-
-@dataclass(frozen=True)
-class Decision:
-    id: str
-    player: int
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
-    source: str
-
-
-class IllegalAnswer(Exception):
-    def __init__(self, reason: str, legal: tuple[str, ...] = ()):
-        super().__init__(f"{reason} (legal: {', '.join(legal)})" if legal else reason)
-        self.reason = reason
-        self.legal = legal
 
 
 class ToyEngine:
