@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine import rng
 from engine.interp.errors import RulesError
+from engine.interp.quick import certainly_feasible
 from engine.interp.values import Context, number, test
 
 PLACE = "place"
@@ -476,7 +477,7 @@ def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[st
 
 def _action_reason(rt, seat: int, space_id: str, slot: str) -> str | None:
     root = _slot_effect(rt, space_id, slot)
-    if root is None:
+    if root is None or certainly_feasible(rt, root, seat):  # no trial needed for the obvious
         return None
     return rt.can_do(root, seat, f"space:{space_id}")
 
