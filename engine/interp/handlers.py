@@ -119,11 +119,57 @@ def _choice(rt, f, node: ast.Choice):
 
 def _ask_option(rt, f, node: ast.Choice):
     probing = rt.probe_depth is not None  # a trial needs the keys only
-    options = [(str(i), "" if probing else render(o)) for i, o in enumerate(node.options) if str(i) not in f["chosen"]]
+    options = [(str(i), "" if probing else option_label(o)) for i, o in enumerate(node.options)
+               if str(i) not in f["chosen"]]
     if node.upgrade is not None and not f["chosen"]:
         options.append(("both", "" if probing else f"both, if you {render(node.upgrade)}"))
     which = "one" if node.count == 1 else f"{len(f['chosen']) + 1} of {node.count}"
     rt.ask(f, f["p"], f"Choose {which}:", options)
+
+
+LABEL_LENGTH = 80
+
+
+def option_label(option: ast.Sentence) -> str:
+    """An option as its text; a long one as its first real step and what it finally gains
+    ("choose 1 red grape on your crush pad ... gain 1 blush wine")."""
+    text = render(option)
+    if len(text) <= LABEL_LENGTH:
+        return text
+    gains = [node for node in _walk(option) if isinstance(node, ast.Gain)]
+    outcome = f" ... gain {_items_words(gains[-1].items)}" if gains else " ..."
+    return _headline(option) + outcome
+
+
+def _walk(node):
+    yield node
+    for name in node.__dataclass_fields__:
+        value = getattr(node, name)
+        for child in value if isinstance(value, tuple) else (value,):
+            if isinstance(child, ast.Node):
+                yield from _walk(child)
+
+
+def _items_words(items) -> str:
+    """Items without filters that name variables ("1 blush wine", not "... of value Total")."""
+    words = []
+    for item in items:
+        if isinstance(item, ast.Item):
+            amount = str(item.quantity.value) if item.quantity.mode == "exactly" else render(item.quantity)
+            words.append(f"{amount} {' '.join(item.noun)}")
+    return " and ".join(words)
+
+
+def _headline(node) -> str:
+    while True:
+        if isinstance(node, ast.Sentence):
+            node = node.steps[0]
+        elif isinstance(node, (ast.OnlyIf, ast.ForEach, ast.ForEachOf, ast.Repeat)):
+            node = node.body
+        elif isinstance(node, ast.Bound):
+            node = node.step
+        else:
+            return render(node)
 
 
 def _run_chosen(rt, f, node: ast.Choice):
@@ -222,7 +268,7 @@ def _repeat(rt, f, node: ast.Repeat):
             return rt.done(f)
     elif f["left"] > 0 and f["optional"] and f["runs"] >= 1:
         f["s"] = 2
-        return rt.ask(f, f["p"], lambda: f"Once more? {render(node.body)}", YES_NO)
+        return rt.ask(f, f["p"], lambda: f"Once more? ({f['runs']} done, up to {f['runs'] + f['left']})", YES_NO)
     if f["left"] <= 0:
         return rt.done(f)
     f["left"] -= 1

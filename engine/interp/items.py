@@ -59,10 +59,37 @@ def select_step(rt, f, item: ast.Item, owner: int | None = None) -> bool:
     options = _options(rt, f)
     if len(f["picked"]) >= f["min"]:
         options.append(DONE)
-    rt.ask(f, f["p"], lambda: f"Choose {render(item)} ({len(f['picked']) + 1}):", options)
+    rt.ask(f, f["p"], lambda: pick_prompt(rt, f, item), options)
     if "ans" in f:  # a forced choice: taken without asking
         return select_step(rt, f, item, owner)
     return True
+
+
+def pick_prompt(rt, f, item: ast.Item) -> str:
+    """'Choose 2 wine orders in your hand (1 of 2):' with numbers and names, never variable names."""
+    ctx = rt.ctx(f)
+    low, high = f["min"], f["max"]
+    amount = str(high) if low == high else (f"up to {high}" if low <= 1 else f"{low} to {high}")
+    words = [amount, " ".join(item.noun)]
+    for flt in item.filters:
+        value = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
+        words.append(f"of {flt.attribute} {value}" + (f" or {flt.direction}" if flt.direction else ""))
+    if item.location is not None:
+        words.append(_place_words(rt, ctx, item.location))
+    progress = f" ({len(f['picked']) + 1} of {high})" if high > 1 else ""
+    return f"Choose {' '.join(words)}{progress}:"
+
+
+def _place_words(rt, ctx: Context, location: ast.Location) -> str:
+    place = location.place
+    if isinstance(place, ast.VarPlace):
+        bound = ctx.env.get(place.name)
+        if isinstance(bound, str) and bound in rt.s["things"]:
+            return f"{location.preposition} {rt.world.name_of(bound)}"
+        return f"{location.preposition} {place.name}"  # a list: the name the designer gave it
+    if isinstance(place, ast.PlaceOf):
+        return f"{location.preposition} its {place.attribute}"
+    return render(location)
 
 
 def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
