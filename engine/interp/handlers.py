@@ -132,7 +132,7 @@ LABEL_LENGTH = 80
 
 def option_label(option: ast.Sentence) -> str:
     """An option as its text; a long one as its first real step and what it finally gains
-    ("choose 1 red grape on your crush pad ... gain 1 blush wine")."""
+    ("choose 1 red token on your board ... gain 1 blue gem")."""
     text = render(option)
     if len(text) <= LABEL_LENGTH:
         return text
@@ -151,7 +151,7 @@ def _walk(node):
 
 
 def _items_words(items) -> str:
-    """Items without filters that name variables ("1 blush wine", not "... of value Total")."""
+    """Items without filters that name variables ("1 blue gem", not "... of value Total")."""
     words = []
     for item in items:
         if isinstance(item, ast.Item):

@@ -66,7 +66,7 @@ def select_step(rt, f, item: ast.Item, owner: int | None = None) -> bool:
 
 
 def pick_prompt(rt, f, item: ast.Item) -> str:
-    """'Choose 2 wine orders in your hand (1 of 2):' with numbers and names, never variable names."""
+    """'Choose 2 order cards in your hand (1 of 2):' with numbers and names, never variable names."""
     ctx = rt.ctx(f)
     low, high = f["min"], f["max"]
     amount = str(high) if low == high else (f"up to {high}" if low <= 1 else f"{low} to {high}")
