@@ -71,3 +71,31 @@ def test_a_view_does_not_change_when_only_an_opponents_hidden_cards_change(game)
     card_kinds = sorted(state["things"][t]["k"] for t in hand)
     assert sorted(e["kind"] for e in game.view(swapped, 1)["places"]["p0.hand"]) == card_kinds
     assert game.view(swapped, 1)["places"]["p0.hand"] == before["places"]["p0.hand"]
+
+
+def test_tabula_play_prints_the_same_text_for_the_same_arguments(tmp_path):
+    from click.testing import CliRunner
+
+    from cli import tabula
+
+    args = ["play", "viticulture", "--players", "3", "--bots", "random", "--seed", "7", "--max-decisions", "60"]
+    first = CliRunner().invoke(tabula, args)
+    second = CliRunner().invoke(tabula, args)
+    assert first.exit_code == 0, first.output
+    assert first.stdout == second.stdout
+    assert "player 1" in first.stdout
+
+
+def test_a_saved_game_replays_to_the_same_log(tmp_path):
+    from click.testing import CliRunner
+
+    from cli import tabula
+
+    save = tmp_path / "game.json"
+    played = CliRunner().invoke(tabula, ["play", "viticulture", "--players", "2", "--seed", "4",
+                                         "--max-decisions", "40", "--save", str(save)])
+    assert played.exit_code == 0, played.output
+    replayed = CliRunner().invoke(tabula, ["replay", str(save)])
+    assert replayed.exit_code == 0, replayed.output
+    log = [line for line in played.stdout.splitlines() if " · " in line]
+    assert log and all(line in replayed.stdout for line in log)
