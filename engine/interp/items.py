@@ -266,11 +266,13 @@ def _resource(rt, f, node, verb: str, resource: str, amount: int) -> None:
     name = rt.game.vocabulary.nouns[resource].plural
     if verb == "gain":
         added = world.add(owner, resource, amount)
-        world.event("gained", seat, f"{_who(seat)} gained {added} {name}", resource=resource, amount=added)
+        if added:  # nothing happened, nothing to tell
+            world.event("gained", seat, f"{_who(seat)} gained {added} {name}", resource=resource, amount=added)
     elif verb in ("pay", "lose"):
         world.remove(owner, resource, amount, verb)
         past = "paid" if verb == "pay" else "lost"
-        world.event(past, seat, f"{_who(seat)} {past} {amount} {name}", resource=resource, amount=amount)
+        if amount:
+            world.event(past, seat, f"{_who(seat)} {past} {amount} {name}", resource=resource, amount=amount)
     elif verb == "give":
         target = player_of(rt.ctx(f), node.player)
         world.remove(owner, resource, amount, "give")
