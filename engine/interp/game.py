@@ -30,6 +30,7 @@ class Game:
     calls: dict  # call node number -> ResolvedCall
     procedures: MappingProxyType  # procedure id -> root node number of its body
     node_numbers: dict = field(repr=False, compare=False)  # id(node) -> number
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # derived facts, computed once
 
     def item(self, namespace: str, item_id: str) -> dict:
         return self.table[namespace][item_id]
@@ -63,11 +64,17 @@ class Game:
     @property
     def fixed_kinds(self) -> frozenset[str]:
         """Kinds of things that are never inside anything: places, spaces, decks."""
-        return frozenset(self.items("places")) | frozenset(self.items("spaces")) | frozenset(self.items("decks"))
+        if "fixed" not in self.memo:
+            self.memo["fixed"] = frozenset(self.items("places")) | frozenset(self.items("spaces")) | frozenset(
+                self.items("decks"))
+        return self.memo["fixed"]
 
     def kinds(self, noun_id: str) -> frozenset[str]:
         """The thing kinds a noun stands for (a group: its members; a term: its base)."""
-        return _kinds(self.vocabulary, noun_id)
+        key = ("kinds", noun_id)
+        if key not in self.memo:
+            self.memo[key] = _kinds(self.vocabulary, noun_id)
+        return self.memo[key]
 
     def terms_of(self, noun_id: str) -> tuple[str, ...]:
         """The term conditions a noun adds (a term's own, or none)."""
