@@ -99,3 +99,10 @@ def test_a_saved_game_replays_to_the_same_log(tmp_path):
     assert replayed.exit_code == 0, replayed.output
     log = [line for line in played.stdout.splitlines() if " · " in line]
     assert log and all(line in replayed.stdout for line in log)
+
+
+def test_a_scenario_edit_puts_two_copies_of_one_card_in_two_places(game):
+    state = game.skip_to(game.new_game(players=2, seed=1), "summer")
+    state = game.edit(state, 0, cards={"field_1": ["sangiovese"], "field_3": ["sangiovese"]})
+    on = lambda place: [state["things"][t]["c"] for t in state["in"].get(place, [])]
+    assert on("p0.field_1") == ["sangiovese"] and on("p0.field_3") == ["sangiovese"]

@@ -37,10 +37,11 @@ def edit(engine, state: dict, seat: int, counters=None, cards=None, effect: str 
         if resource not in engine.game.items("resources"):
             raise RulesError(f"unknown resource {resource!r}")
         state["counters"][seat][resource] = value
+    moved: set[str] = set()  # a copy placed by this edit is never moved again by it
     for place, card_ids in (cards or {}).items():
         target = _place(engine, state, seat, place)
         for card_id in card_ids:
-            _move_card(runtime, seat, card_id, target)
+            moved.add(_move_card(runtime, seat, card_id, target, moved))
     if effect:
         pending = state["pending"]
         state["pending"] = None
@@ -121,10 +122,14 @@ def _card_in(state: dict, seat: int, card: str, place: str) -> str:
     raise RulesError(f"player {seat + 1} has no {card!r} in their hand")
 
 
-def _move_card(runtime, seat: int, card: str, target: str) -> None:
-    for tid, thing in sorted(runtime.s["things"].items()):
-        if thing.get("c") == card and thing["at"] != target and (thing["o"] in (None, seat)):
-            runtime.world.set_owner(tid, seat if runtime.s["things"][target]["o"] is not None else None)
-            runtime.world.put(tid, target)
-            return
-    raise RulesError(f"no card {card!r} is left to move")
+def _move_card(runtime, seat: int, card: str, target: str, moved: set[str]) -> str:
+    """Move one copy of ``card`` to ``target``: one still in a deck or pile if possible."""
+    copies = [tid for tid, thing in sorted(runtime.s["things"].items())
+              if thing.get("c") == card and tid not in moved and thing["at"] != target and thing["o"] in (None, seat)]
+    copies.sort(key=lambda tid: runtime.s["things"][tid]["o"] is not None)  # unowned copies first
+    if not copies:
+        raise RulesError(f"no card {card!r} is left to move")
+    tid = copies[0]
+    runtime.world.set_owner(tid, seat if runtime.s["things"][target]["o"] is not None else None)
+    runtime.world.put(tid, target)
+    return tid
