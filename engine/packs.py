@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .diagnostics import Diagnostic, SourceCache, display_path
-from .positions import locate, span_end, to_plain
+from .positions import locate, span_end
 from .schemas import SchemaSet
 from .suggest import did_you_mean
 from .yamlread import read_bytes, read_yaml_bytes
@@ -241,7 +241,3 @@ def load_pack(info: PackInfo, schemas: SchemaSet, sources: SourceCache | None = 
     pack = Pack(info.id, info.version, info.kind, info.root, info.manifest, tuple(documents), digest.hexdigest())
     return pack, diags
 
-
-def manifest_value(info: PackInfo, key: str) -> Any:
-    """A plain copy of a manifest entry."""
-    return to_plain(info.get(key))

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import marshal
 
-from engine.effects.render import render
 from engine.interp import handlers
 from engine.interp.errors import Infeasible, RulesError
 from engine.interp.values import Context
@@ -282,6 +281,3 @@ def clone(state: dict) -> dict:
     copy["kinds"] = dict(state["kinds"])
     return copy
 
-
-def describe(node) -> str:
-    return render(node)
