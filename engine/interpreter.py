@@ -96,9 +96,10 @@ class Engine:
 
     # ------------------------------------------------------------ staging (scenario tests)
 
-    def skip_to(self, state: dict, phase: str, round_: int = 1) -> dict:
-        """Play first options until ``phase`` of round ``round_`` has a pending decision."""
-        return staging.skip_to(self, state, phase, round_)
+    def skip_to(self, state: dict, phase: str, round_: int = 1, passing: bool = False) -> dict:
+        """Play first options (or pass, with ``passing``) until ``phase`` of round ``round_``
+        has a pending decision."""
+        return staging.skip_to(self, state, phase, round_, passing=passing)
 
     def edit(self, state: dict, seat: int, counters=None, cards=None, effect=None) -> dict:
         """A copy with ``seat``'s counters set, cards placed, and a choice-free effect carried out."""

@@ -163,7 +163,8 @@ class _Run:
         if start:
             self.where = "start"
             phase, round_ = start.get("phase"), start.get("round", 1)
-            self.state = self.guard(lambda: self.engine.skip_to(self.state, phase, round_))
+            passing = bool(start.get("passing"))
+            self.state = self.guard(lambda: self.engine.skip_to(self.state, phase, round_, passing=passing))
         for number, entry in enumerate(data.get("setup") or [], 1):
             self.where = f"setup {number}"
             seat = self.seat(entry.get("player"), self.where)

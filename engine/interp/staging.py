@@ -11,16 +11,17 @@ from engine.interp.errors import RulesError
 from engine.interp.runtime import Runtime, clone
 
 
-def skip_to(engine, state: dict, phase: str, round_: int = 1, limit: int = 2000) -> dict:
-    """Answer every decision with its first option until ``phase`` of round ``round_`` has begun
-    and a decision is pending in it."""
+def skip_to(engine, state: dict, phase: str, round_: int = 1, limit: int = 2000, passing: bool = False) -> dict:
+    """Answer every decision with its first option (or "pass" when it is an option and
+    ``passing``) until ``phase`` of round ``round_`` has begun and a decision is pending in it."""
     for _ in range(limit):
         flow = state["flow"]
         if flow["round"] == round_ and flow["phase"] == phase and state["pending"]:
             return state
         if flow["round"] > round_ or state["pending"] is None:
             break
-        state = engine.apply(state, state["pending"]["options"][0][0])
+        keys = [option[0] for option in state["pending"]["options"]]
+        state = engine.apply(state, "pass" if passing and "pass" in keys else keys[0])
     raise RulesError(f"round {round_} never reached {phase!r} (now round {state['flow']['round']}, "
                      f"{state['flow']['phase']})")
 
