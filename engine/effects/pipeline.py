@@ -54,7 +54,7 @@ def check_effects(table, documents: Sequence, report: Report) -> list[tuple[Effe
         tree = _parse(found, sources, report)
         if tree is not None:
             parsed.append((found, tree))
-            _check(found, tree, vocabulary, _bound_names(found, vocabulary), sources, report)
+            _check(found, tree, vocabulary, bound_names(found, vocabulary), sources, report)
     return parsed
 
 
@@ -103,7 +103,7 @@ def _check(found, tree, vocabulary: Vocabulary, bound, sources, report: Report) 
         report.add(_diagnostic(found, sources, problem.code, problem.message, start, length, problem.hint))
 
 
-def _bound_names(found: EffectText, vocabulary: Vocabulary) -> frozenset[str]:
+def bound_names(found: EffectText, vocabulary: Vocabulary) -> frozenset[str]:
     namespace = found.path[0] if found.path else None
     if namespace == "terms":
         return frozenset({"It"})

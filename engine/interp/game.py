@@ -14,6 +14,7 @@ from types import MappingProxyType
 
 from engine.effects import ast
 from engine.effects.check import ResolvedCall, check
+from engine.effects.pipeline import bound_names
 from engine.effects.vocabulary import Vocabulary, build_vocabulary
 from engine.positions import to_plain
 
@@ -93,7 +94,7 @@ def compile_game(result) -> Game:
     for found, tree in result.effects:
         _number(tree, nodes, numbers)
         effects[_address(found)] = numbers[id(tree)]
-        bound = _bound_names(found, vocabulary)
+        bound = bound_names(found, vocabulary)
         _problems, resolved = check(tree, vocabulary, bound)
         for node_id, call in resolved.items():
             calls[numbers[node_id]] = call
@@ -132,12 +133,6 @@ def _address(found) -> str:
     namespace, index, *rest = found.path
     item = found.document.data[namespace][index]
     return f"{namespace}:{item['id']}:" + "/".join(str(part) for part in rest)
-
-
-def _bound_names(found, vocabulary: Vocabulary) -> frozenset[str]:
-    from engine.effects.pipeline import _bound_names as names
-
-    return names(found, vocabulary)
 
 
 def _kinds(vocabulary: Vocabulary, noun_id: str, seen=None) -> frozenset[str]:
