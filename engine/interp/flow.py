@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine import rng
 from engine.interp.errors import RulesError
+from engine.interp.fallible import triggers_can_fail
 from engine.interp.quick import certainly_feasible
 from engine.interp.values import Context, number, test
 
@@ -45,6 +46,13 @@ class Flow:
             "keep": _keep,
             "discard_played": _discard_played,
         }
+
+    def rest_can_fail(self, frame: dict) -> bool:
+        """Whether what a routine's frame still has to do could fail (see fallible.py):
+        after its effect, an action only offers its optional bonus and runs triggers."""
+        if frame["h"] == "action" and frame["s"] <= 3:
+            return triggers_can_fail(self.game, frame["space"])
+        return frame["h"] != "action"
 
     # ------------------------------------------------------------ driving
 

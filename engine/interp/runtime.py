@@ -38,6 +38,7 @@ import marshal
 
 from engine.interp import handlers
 from engine.interp.errors import Infeasible, RulesError
+from engine.interp.fallible import can_fail, sure_options
 from engine.interp.values import Context
 from engine.interp.world import World
 
@@ -190,9 +191,10 @@ class Runtime:
     def _feasible_options(self, options):
         """The options that can be completed, and for each other one why not (in words)."""
         depth = self._region_depth()
+        sure = sure_options(self.game, self.s["frames"], depth, options, self.flow.rest_can_fail)
         legal, excluded = [], {}
         for key, label in options:
-            reason = self.try_option(key, depth)
+            reason = None if key in sure else self.try_option(key, depth)
             if reason is None:
                 legal.append((key, label))
             else:
@@ -210,6 +212,8 @@ class Runtime:
         """None if ``seat`` can carry out the effect ``root`` (or the effects, one after the
         other) in full now; else why not."""
         roots = root if isinstance(root, list) else [root]
+        if not any(can_fail(self.game, number) for number in roots):
+            return None
         trial = clone(self.s)
         self.world.forget()
         depth = len(trial["frames"]) + 1

@@ -1,0 +1,162 @@
+"""Which effects can fail: a static answer that spares feasibility trials.
+
+An option needs a trial (runtime.py) only if something still to run in its
+region could turn out infeasible. ``can_fail(game, number)`` answers from
+the effect tree alone, once per node: paying, selecting things that must be
+there, drawing, "only if", moving to a place and playing a card can fail;
+gaining a resource, discarding what was picked, a "may" (the answer "no"
+always works), polling the other players and setting a value cannot. A
+choice fails only if every option can. The answer is conservative: True
+when unsure, so a wrong answer can only cost a trial, never allow a move.
+
+``sure_options`` applies it to a pending question: the options whose whole
+rest of the region cannot fail are legal without a trial.
+"""
+
+from __future__ import annotations
+
+from engine.effects import ast
+
+NEVER_FAIL = (ast.Let, ast.Set, ast.Pass, ast.May, ast.Poll)
+ALWAYS_MAY_FAIL = (ast.OnlyIf, ast.Move, ast.Perform, ast.Draw, ast.Play)
+SAFE_SELECTIONS = ("at_most", "every")  # quantities that accept whatever is there
+
+
+def can_fail(game, number: int) -> bool:
+    """Whether running node ``number`` could raise an infeasibility, for some state."""
+    memo = game.memo.setdefault("can_fail", {})
+    if number not in memo:
+        memo[number] = True  # a procedure that calls itself: unsure while it is worked out
+        memo[number] = _node(game, game.nodes[number])
+    return memo[number]
+
+
+def _fails(game, node) -> bool:
+    return can_fail(game, game.number(node))
+
+
+def _node(game, node) -> bool:
+    if isinstance(node, NEVER_FAIL):
+        return False
+    if isinstance(node, ALWAYS_MAY_FAIL):
+        return True
+    if isinstance(node, (ast.Effect, ast.Sentence)):
+        parts = node.sentences if isinstance(node, ast.Effect) else node.steps
+        return any(_fails(game, part) for part in parts)
+    if isinstance(node, ast.Exchange):
+        return _fails(game, node.cost) or _fails(game, node.reward)
+    if isinstance(node, (ast.Bound, ast.Twice)):
+        return _fails(game, node.step)
+    if isinstance(node, (ast.Obligation, ast.ForEach, ast.ForEachIn, ast.Repeat)):
+        return _fails(game, node.body)
+    if isinstance(node, ast.Conditional):
+        return _fails(game, node.then) or (node.otherwise is not None and _fails(game, node.otherwise))
+    if isinstance(node, ast.Choice):
+        return node.count > 1 or all(_fails(game, option) for option in node.options)
+    if isinstance(node, ast.ForEachOf):
+        return _item_fails(game, "pick", node.item) or _fails(game, node.body)
+    if isinstance(node, ast.Call):
+        return _call_fails(game, game.number(node))
+    if isinstance(node, (ast.ItemsAction, ast.Give)):
+        verb = type(node).__name__.lower()
+        return any(_item_fails(game, verb, item) for item in node.items)
+    return True
+
+
+def _item_fails(game, verb: str, item) -> bool:
+    if isinstance(item, ast.BoundItem):
+        return verb == "play"  # the things are already chosen: only a played card's effect can fail
+    noun = game.noun(item.noun)
+    if noun is not None and noun.namespace == "resources":
+        return verb != "gain"
+    if verb in ("gain", "draw", "play"):
+        return True  # a reserve can run out, a deck can be empty, a card's effect can fail
+    return item.quantity.mode not in SAFE_SELECTIONS
+
+
+def _call_fails(game, number: int) -> bool:
+    procedure = game.calls[number].procedure
+    return can_fail(game, game.procedures[procedure.id]) or triggers_can_fail(game, procedure.id)
+
+
+def triggers_can_fail(game, what: str) -> bool:
+    """Whether an effect that triggers after ``what`` (a procedure, a space) could fail."""
+    return any(can_fail(game, root) for root in _trigger_roots(game, what))
+
+
+def _trigger_roots(game, what: str) -> list[int]:
+    roots = []
+    for namespace in ("structures", "workers"):
+        for kind, item in game.items(namespace).items():
+            for index, trigger in enumerate(item.get("triggers", [])):
+                root = game.effect(namespace, kind, f"triggers/{index}/effect")
+                if trigger.get("after") == what and root is not None:
+                    roots.append(root)
+    return roots
+
+
+# ------------------------------------------------------------------ a pending question
+
+
+def sure_options(game, frames: list, depth: int, options, routine_rest_fails) -> set[str]:
+    """The keys of ``options`` (asked by the top frame) that surely lead to finishing the
+    region (the frames from ``depth - 1`` up): nothing that could fail is left to run.
+    ``routine_rest_fails(frame)`` answers for the frames of flow routines."""
+    for frame in frames[depth - 1:-1]:
+        if routine_rest_fails(frame) if "n" not in frame else _rest_fails(game, frame):
+            return set()
+    top = frames[-1]
+    if "n" not in top:
+        return set()
+    node = game.nodes[top["n"]]
+    return {key for key, _label in options if not _answer_fails(game, top, node, key)}
+
+
+def _rest_fails(game, frame: dict) -> bool:
+    """Whether what a frame still has to do (its running child aside) could fail."""
+    node, step = game.nodes[frame["n"]], frame["s"]
+    if isinstance(node, (ast.Effect, ast.Sentence)):
+        parts = node.sentences if isinstance(node, ast.Effect) else node.steps
+        return any(_fails(game, part) for part in parts[step:])
+    if isinstance(node, ast.Exchange):
+        return step == 1 and _fails(game, node.reward)
+    if isinstance(node, (ast.Bound, ast.Conditional, ast.OnlyIf, ast.Obligation, ast.May, ast.Perform, ast.Poll)):
+        return False  # they finish when their child does
+    if isinstance(node, ast.Twice):
+        return step < 2 and _fails(game, node.step)
+    if isinstance(node, (ast.ForEach, ast.Repeat)):
+        return frame.get("left", 1) > 0 and _fails(game, node.body)
+    if isinstance(node, (ast.ForEachOf, ast.ForEachIn)):
+        return bool(frame.get("todo", True)) and _fails(game, node.body)
+    if isinstance(node, ast.Choice):
+        return any(key == "upgrade" or _fails(game, node.options[int(key)]) for key in frame.get("chosen", ()))
+    if isinstance(node, ast.Call):
+        return step == 1 and triggers_can_fail(game, game.calls[frame["n"]].procedure.id)
+    if isinstance(node, (ast.ItemsAction, ast.Give)):
+        return _items_rest_fails(game, frame, node, frame.get("i", 0))
+    return True
+
+
+def _items_rest_fails(game, frame: dict, node, start: int) -> bool:
+    verb = type(node).__name__.lower()
+    return bool(frame.get("queue")) or any(_item_fails(game, verb, item) for item in node.items[start:])
+
+
+def _answer_fails(game, frame: dict, node, key: str) -> bool:
+    """Whether, after the top frame gets ``key``, something could still fail."""
+    if isinstance(node, (ast.May, ast.Poll)):
+        return key == "yes" and _fails(game, node.step)
+    if isinstance(node, ast.Repeat):
+        return key == "yes" and _fails(game, node.body)
+    if isinstance(node, ast.Choice):
+        if node.count > 1 or key == "both":
+            return True
+        return _fails(game, node.options[int(key)])
+    if isinstance(node, ast.ForEachOf) and "cand" in frame:
+        return _fails(game, node.body)
+    if isinstance(node, (ast.ItemsAction, ast.Give)) and "cand" in frame:
+        verb = type(node).__name__.lower()
+        if verb == "play":
+            return True
+        return _items_rest_fails(game, frame, node, frame["i"] + 1)
+    return True
