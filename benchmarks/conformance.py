@@ -1,7 +1,8 @@
 """Conformance over many games: every property of engine/conformance.py, per player count.
 
-Run:  python benchmarks/conformance.py GAMES [PLAYERS ...]
+Run:  python benchmarks/conformance.py GAMES [PLAYERS ...] [--first SEED]
 Prints, for each player count, how many games were checked and every problem found.
+Seeds run from SEED (default 1), so a long run can be split into parts.
 The costly checks (input unchanged, JSON round trip) run at every 10th decision.
 """
 
@@ -15,12 +16,18 @@ from engine.interpreter import Engine
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
-    counts = [int(p) for p in sys.argv[2:]] or [2, 3, 4, 5, 6]
+    args = sys.argv[1:]
+    first = 1
+    if "--first" in args:
+        at = args.index("--first")
+        first = int(args[at + 1])
+        del args[at:at + 2]
+    games = int(args[0]) if args else 10
+    counts = [int(p) for p in args[1:]] or [2, 3, 4, 5, 6]
     engine = Engine.load(["viticulture"])
     for players in counts:
         start, problems, finished = time.perf_counter(), [], 0
-        for seed in range(1, games + 1):
+        for seed in range(first, first + games):
             report = check_game(engine, players, seed, deep_every=10)
             finished += report.finished
             problems += [f"seed {seed}: {p}" for p in report.problems]

@@ -214,7 +214,7 @@ class Runtime:
         roots = root if isinstance(root, list) else [root]
         if not any(can_fail(self.game, number) for number in roots):
             return None
-        trial = clone(self.s)
+        trial = clone(self.s, keep=len(self.s["frames"]))
         self.world.forget()
         depth = len(trial["frames"]) + 1
         for number in reversed(roots):  # a stack: the first effect runs first
@@ -227,7 +227,7 @@ class Runtime:
 
     def try_option(self, key: str, depth: int) -> str | None:
         """None if answering ``key`` can lead to finishing the region; else why not."""
-        trial = clone(self.s)
+        trial = clone(self.s, keep=depth - 1)
         self.world.forget()
         trial["frames"][-1]["ans"] = key
         return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
@@ -252,7 +252,7 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
             if budget[0] <= 0:
                 return None
             budget[0] -= CLONE_COST
-            trial = clone(runtime.s)
+            trial = clone(runtime.s, keep=depth - 1)
             trial["frames"][-1]["ans"] = key
             reason = _explore(game, trial, flow, depth, budget, nesting + 1)
             if reason is None:
@@ -265,20 +265,23 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
     return None
 
 
-COPIED = ("frames", "envs", "flow", "counters", "global")  # changed in place: copied outright
+COPIED = ("envs", "flow", "counters", "global")  # changed in place: copied outright
 
 
-def clone(state: dict) -> dict:
+def clone(state: dict, keep: int = 0) -> dict:
     """A copy of the state that never changes the original.
 
     Frames, bindings, flow and counters are changed in place, so they are copied
-    outright (marshal). Everything else is shared: events are append-only; thing
+    outright (marshal); a trial that never runs below frame ``keep`` shares the
+    frames under it. Everything else is shared: events are append-only; thing
     dicts, contents lists and the kind index are copied by the World the first
     time it writes to them (world.py); the rest is only ever replaced, never changed.
     """
     copy = dict(state)
-    copied = marshal.loads(marshal.dumps([state[key] for key in COPIED]))
-    copy.update(zip(COPIED, copied))
+    frames = state["frames"]
+    copied = marshal.loads(marshal.dumps([frames[keep:]] + [state[key] for key in COPIED]))
+    copy["frames"] = frames[:keep] + copied[0]
+    copy.update(zip(COPIED, copied[1:]))
     copy["events"] = list(state["events"])
     copy["things"] = dict(state["things"])
     copy["in"] = dict(state["in"])
