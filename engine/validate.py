@@ -44,16 +44,27 @@ class ValidationResult:
     report: Report
     packs: dict[str, Pack]                       # in load order
     load_order: tuple[str, ...]
-    table: dict[str, dict[str, Definition]]
+    tables: list[dict[str, dict[str, Definition]]]  # one layered table per group of packs (see _groups)
     explain_lines: list[str]
     sources: SourceCache = field(default_factory=SourceCache)
     file_count: int = 0
-    layering: Layering | None = None
+    layerings: list[Layering] = field(default_factory=list)
     effects: list = field(default_factory=list)  # (EffectText, tree) of every parsed effect
 
     @property
+    def table(self) -> dict[str, dict[str, Definition]]:
+        """The layered table of the one game validated (a game is compiled on its own)."""
+        if len(self.tables) != 1:
+            raise ValueError(f"{len(self.tables)} separate games were validated together; load one at a time")
+        return self.tables[0]
+
+    @property
+    def layering(self) -> Layering | None:
+        return self.layerings[0] if len(self.layerings) == 1 else None
+
+    @property
     def definition_count(self) -> int:
-        return sum(len(items) for items in self.table.values())
+        return sum(len(items) for table in self.tables for items in table.values())
 
     def summary(self) -> dict:
         return {"packs": len(self.packs), "files": self.file_count, "definitions": self.definition_count,
@@ -148,19 +159,50 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
         pack, diags = load_pack(known[pack_id], schemas, sources)
         packs[pack_id] = pack
         report.extend(diags)
-    documents = [doc for pack in packs.values() for doc in pack.documents]
-    layering = layer(documents, resolution.load_order)
-    report.extend(layering.diagnostics)
-    ref_ids = layering.ref_ids()
-    for doc in documents:
-        if doc.kind is not None:
-            report.extend(schemas.check_document(doc.data, doc.kind, doc.display, ref_ids))
-    effects = check_effects(layering.table, documents, report)
+    tables, layerings, effects, explained = [], [], [], []
+    for group in _groups(resolution.load_order, known):
+        documents = [doc for pack_id in group for doc in packs[pack_id].documents]
+        layering = layer(documents, group)
+        report.extend(layering.diagnostics)
+        ref_ids = layering.ref_ids()
+        for doc in documents:
+            if doc.kind is not None:
+                report.extend(schemas.check_document(doc.data, doc.kind, doc.display, ref_ids))
+        effects += check_effects(layering.table, documents, report)
+        tables.append(layering.table)
+        layerings.append(layering)
+        explained += explain(packs, group, layering)
     return ValidationResult(
-        effects=effects, report=report, packs=packs, load_order=resolution.load_order, table=layering.table,
-        explain_lines=explain(packs, resolution.load_order, layering), sources=sources,
-        file_count=sum(_listed_count(known[p]) for p in resolution.load_order), layering=layering,
+        effects=effects, report=report, packs=packs, load_order=resolution.load_order, tables=tables,
+        explain_lines=explained, sources=sources,
+        file_count=sum(_listed_count(known[p]) for p in resolution.load_order), layerings=layerings,
     )
+
+
+def _groups(load_order: Sequence[str], known: dict[str, PackInfo]) -> list[tuple[str, ...]]:
+    """The packs split into groups that share nothing: each game with the packs built on it.
+
+    Packs that do not depend on each other, directly or through a third pack, are
+    layered and checked apart, so two games may use the same ids and words.
+    Each group keeps the load order.
+    """
+    group_of = {pack_id: pack_id for pack_id in load_order}
+
+    def root(pack_id: str) -> str:
+        while group_of[pack_id] != pack_id:
+            pack_id = group_of[pack_id]
+        return pack_id
+
+    for pack_id in load_order:
+        dependencies = known[pack_id].get("dependencies")
+        for dependency in dependencies if isinstance(dependencies, list) else []:
+            other = dependency.get("id") if hasattr(dependency, "get") else None
+            if other in group_of:
+                group_of[root(pack_id)] = root(other)
+    groups: dict[str, list[str]] = {}
+    for pack_id in load_order:
+        groups.setdefault(root(pack_id), []).append(pack_id)
+    return [tuple(group) for group in groups.values()]
 
 
 __all__ = ["UsageError", "ValidationResult", "check_effects", "explain", "validate"]

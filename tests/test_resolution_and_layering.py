@@ -103,3 +103,21 @@ def test_a_pack_id_may_contain_hyphens():
     result = validate([PACKS / "hyphen" / "hyphen-mod", ok / "base"], search_roots=[], extra_schema_dirs=[TEST_SCHEMAS])
     assert result.report.diagnostics == []
     assert result.load_order == ("t_base", "castles-of-burgundy-cards-extra")
+
+
+def test_two_games_that_share_nothing_may_use_the_same_ids(tmp_path):
+    things = "kind: things\nthings:\n  - {id: x, name: X}\n"
+    write_pack(tmp_path, "first_game", files={"t.yaml": things})
+    write_pack(tmp_path, "second_game", files={"t.yaml": things})
+    result = run(tmp_path)
+    assert result.report.diagnostics == []
+    assert len(result.tables) == 2 and result.definition_count == 2
+
+
+def test_a_pack_built_on_a_game_is_checked_with_that_game(tmp_path):
+    things = "kind: things\nthings:\n  - {id: x, name: X}\n"
+    write_pack(tmp_path, "base", files={"t.yaml": things})
+    write_pack(tmp_path, "mod", deps=["base"], kind="mod", files={"t.yaml": things})
+    result = run(tmp_path)
+    assert [d.code for d in result.report.diagnostics] == ["E505"]  # a redefinition needs override: true
+    assert len(result.tables) == 1
