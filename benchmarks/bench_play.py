@@ -1,6 +1,6 @@
 """Benchmark: full random games per second and decisions per second, single process.
 
-Run from the repository root after installing:  python benchmarks/bench_play.py [GAMES]
+Run from the repository root after installing:  python benchmarks/bench_play.py [GAMES] [--game ID]
 A decision here is a choice point with two or more legal options (so engines
 compare). Medians over GAMES games per player count (default 5), each with its
 own seed; the engine is loaded once. Times are CPU seconds of this process. Targets (issue 3): 20,000 decisions/s
@@ -32,11 +32,20 @@ def one_game(engine, players: int, seed: int) -> tuple[float, int, int]:
     return CLOCK() - start, decisions, choice_points
 
 
+PLAYER_COUNTS = {"viticulture": (2, 4, 6), "castles-of-burgundy-cards": (2, 3, 4)}
+
+
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 5
-    engine = Engine.load(["viticulture"])
-    print(f"viticulture, {games} random games per player count, medians")
-    for players in (2, 4, 6):
+    args = sys.argv[1:]
+    game = "viticulture"
+    if "--game" in args:
+        at = args.index("--game")
+        game = args[at + 1]
+        del args[at:at + 2]
+    games = int(args[0]) if args else 5
+    engine = Engine.load([game])
+    print(f"{game}, {games} random games per player count, medians")
+    for players in PLAYER_COUNTS.get(game, (2, 3, 4)):
         runs = [one_game(engine, players, seed) for seed in range(1, games + 1)]
         seconds = statistics.median(r[0] for r in runs)
         rates = [r[2] / r[0] for r in runs]

@@ -1,6 +1,6 @@
 """Conformance over many games: every property of engine/conformance.py, per player count.
 
-Run:  python benchmarks/conformance.py GAMES [PLAYERS ...] [--first SEED]
+Run:  python benchmarks/conformance.py GAMES [PLAYERS ...] [--first SEED] [--game ID]
 Prints, for each player count, how many games were checked and every problem found.
 Seeds run from SEED (default 1), so a long run can be split into parts.
 The costly checks (input unchanged, JSON round trip) run at every 10th decision.
@@ -17,6 +17,11 @@ from engine.interpreter import Engine
 
 def main() -> None:
     args = sys.argv[1:]
+    game = "viticulture"
+    if "--game" in args:
+        at = args.index("--game")
+        game = args[at + 1]
+        del args[at:at + 2]
     first = 1
     if "--first" in args:
         at = args.index("--first")
@@ -24,7 +29,7 @@ def main() -> None:
         del args[at:at + 2]
     games = int(args[0]) if args else 10
     counts = [int(p) for p in args[1:]] or [2, 3, 4, 5, 6]
-    engine = Engine.load(["viticulture"])
+    engine = Engine.load([game])
     for players in counts:
         start, problems, finished = time.perf_counter(), [], 0
         for seed in range(first, first + games):

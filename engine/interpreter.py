@@ -115,12 +115,50 @@ class Engine:
         return Runtime(self.game, state, self.flow)
 
     def _score(self, runtime: Runtime, seat: int) -> int:
-        return sum(self._expression(runtime, seat, "scoring", s) for s in self.game.items("scoring"))
+        return sum(self._rule_score(runtime, seat, rule_id, rule) for rule_id, rule in self.game.items("scoring").items())
+
+    def _rule_score(self, runtime: Runtime, seat: int, rule_id: str, rule: dict) -> int:
+        """A rule's ``expression``, or its ``parts`` combined (sum, min, max, or the best split
+        of the parts' counts into sets of different kinds, scored by ``set_points``)."""
+        if not rule.get("parts"):
+            return self._expression(runtime, seat, "scoring", rule_id)
+        values = [self._expression(runtime, seat, "scoring", rule_id, f"parts/{index}/expression")
+                  for index in range(len(rule["parts"]))]
+        combine = rule.get("combine", "sum")
+        if combine == "sets_of_different_kinds":
+            points = {entry["kinds"]: entry["points"] for entry in rule.get("set_points", [])}
+            return best_sets(values, points)
+        return {"sum": sum, "min": min, "max": max}[combine](values)
 
     def _tie_breaks(self) -> list[str]:
         breaks = sorted(self.game.items("tie_breaks").items(), key=lambda kv: kv[1].get("position", 0))
         return [tid for tid, item in breaks if item.get("expression")]
 
-    def _expression(self, runtime: Runtime, seat: int, namespace: str, item_id: str) -> int:
-        root = self.game.effect(namespace, item_id, "expression")
+    def _expression(self, runtime: Runtime, seat: int, namespace: str, item_id: str, key: str = "expression") -> int:
+        root = self.game.effect(namespace, item_id, key)
         return score(runtime, seat, root) if root is not None else 0
+
+
+def best_sets(counts: list[int], points: dict[int, int]) -> int:
+    """The most points from splitting things of several kinds (``counts[i]`` of kind i) into
+    sets of different kinds, a set of k kinds scoring ``points[k]`` (0 if not listed); things
+    left over score nothing. Searched exactly over the sorted counts, so any table works."""
+    memo: dict[tuple[int, ...], int] = {}
+
+    def best(state: tuple[int, ...]) -> int:
+        if state not in memo:
+            present = [index for index, count in enumerate(state) if count > 0]
+            found = 0
+            for mask in range(1, 1 << len(present)):
+                chosen = [present[bit] for bit in range(len(present)) if mask >> bit & 1]
+                value = points.get(len(chosen), 0)
+                if value <= 0:
+                    continue
+                rest = list(state)
+                for index in chosen:
+                    rest[index] -= 1
+                found = max(found, value + best(tuple(sorted(rest, reverse=True))))
+            memo[state] = found
+        return memo[state]
+
+    return best(tuple(sorted((max(0, c) for c in counts), reverse=True)))

@@ -20,6 +20,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.interp.sets import SET_KIND
+
 PASS, FAIL, XFAIL, XPASS = "PASS", "FAIL", "XFAIL", "XPASS"
 
 
@@ -281,7 +283,7 @@ class _Run:
         if place is None:
             self.differ(f"{path}: player {number} has no resource or place {key!r}")
             return
-        things = [_describe_thing(state["things"][tid]) for tid in state["in"].get(place, [])]
+        things = [_describe_thing(state["things"][tid]) for tid in _held(state, place)]
         if isinstance(wanted, list):
             if not _same_things([str(w) for w in wanted], things):
                 self.differ(f"{path}: expected {_list(sorted(map(str, wanted)))}, found {_list(sorted(things))}")
@@ -380,6 +382,15 @@ def _find_place(engine, state: dict, seat: int, name: str) -> str | None:
         if thing.get("k") in kinds and thing.get("o") in (seat, None):
             return tid
     return None
+
+
+def _held(state: dict, place: str) -> list[str]:
+    """What a place holds; in a place whose things lie in sets, the things of the sets."""
+    held = []
+    for tid in state["in"].get(place, []):
+        is_set = state["things"][tid]["k"] == SET_KIND
+        held += state["in"].get(tid, []) if is_set else [tid]
+    return held
 
 
 def _describe_thing(thing: dict) -> str:

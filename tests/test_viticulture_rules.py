@@ -58,7 +58,7 @@ def test_a_view_hides_other_hands_and_every_deck_order(game):
     state = game.skip_to(game.new_game(players=2, seed=1), "summer")
     mine, theirs = game.view(state, 0), game.view(state, 1)
     assert all("card" in entry for entry in mine["places"]["p0.hand"])
-    assert all(set(entry) == {"kind"} for entry in theirs["places"]["p0.hand"])  # only the card types
+    assert all(set(entry) == {"back"} for entry in theirs["places"]["p0.hand"])  # only the backs: the card types
     assert mine["places"]["vine_deck"] == {"hidden": len(state["in"]["vine_deck"])}
     assert "rng" not in mine and "frames" not in mine
 
@@ -69,7 +69,7 @@ def test_a_view_does_not_change_when_only_an_opponents_hidden_cards_change(game)
     hand = state["in"]["p0.hand"]
     swapped = game.edit(state, 0, cards={"hand": []})
     card_kinds = sorted(state["things"][t]["k"] for t in hand)
-    assert sorted(e["kind"] for e in game.view(swapped, 1)["places"]["p0.hand"]) == card_kinds
+    assert sorted(e["back"] for e in game.view(swapped, 1)["places"]["p0.hand"]) == card_kinds
     assert game.view(swapped, 1)["places"]["p0.hand"] == before["places"]["p0.hand"]
 
 

@@ -78,6 +78,27 @@ class Let(Node):
 
 
 @dataclass(frozen=True)
+class LetAny(Node):
+    """A number the player chooses in a range: "let Die be any value from 1 to 6"."""
+
+    name: str
+    low: Node
+    high: Node
+
+
+@dataclass(frozen=True)
+class Adjust(Node):
+    """The player moves a named number inside a range, paying ``cost`` per step;
+    with ``wrap`` the two ends of the range are neighbours."""
+
+    name: str
+    low: Node
+    high: Node
+    wrap: bool = False
+    cost: Pay | None = None
+
+
+@dataclass(frozen=True)
 class Set(Node):
     attribute: str
     name: str
@@ -96,6 +117,13 @@ class Conditional(Node):
     condition: Node
     then: Sentence
     otherwise: Sentence | None = None
+
+
+@dataclass(frozen=True)
+class IfPossible(Node):
+    """Carry out the body if it can be done in full, else nothing (never impossible)."""
+
+    body: Sentence
 
 
 @dataclass(frozen=True)
@@ -231,8 +259,8 @@ class Call(Node):
 
 @dataclass(frozen=True)
 class Quantity(Node):
-    mode: str  # exactly | up_to | at_least | at_most | more_than | less_than | all | every | passed
-    value: int | str | None = None
+    mode: str  # exactly | up_to | at_least | at_most | more_than | less_than | all | every | any_number | passed
+    value: int | str | None = None  # a number, or the name of a bound number (passed, up to Name)
 
 
 @dataclass(frozen=True)
@@ -243,10 +271,17 @@ class Filter(Node):
 
 
 @dataclass(frozen=True)
+class OtherThan(Node):
+    """A filter leaving out the things bound to ``name``: "other than Kept"."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class Item(Node):
     quantity: Quantity
     noun: tuple[str, ...]
-    filters: tuple[Filter, ...] = ()
+    filters: tuple[Filter | OtherThan, ...] = ()
     location: Location | None = None
 
 
@@ -312,9 +347,13 @@ class ThingSelector(Node):
 
 @dataclass(frozen=True)
 class KindSelector(Node):
+    """The different values of an attribute among the things: "kind of card in Made"
+    (kinds: a card's definition), "type of card in your tableau"."""
+
     noun: tuple[str, ...]
     filters: tuple[Filter, ...] = ()
     location: Location | None = None
+    attribute: str = "kind"
 
 
 # ------------------------------------------------------------------ players

@@ -118,6 +118,19 @@ def _let(node: ast.Let, scope):
     scope.bound.add(node.name)
 
 
+def _let_any(node: ast.LetAny, scope):
+    _visit(node.low, scope)
+    _visit(node.high, scope)
+    scope.bound.add(node.name)
+
+
+def _adjust(node: ast.Adjust, scope):
+    _use(node.name, node, scope)
+    _visit(node.low, scope)
+    _visit(node.high, scope)
+    _visit(node.cost, scope)
+
+
 def _set(node: ast.Set, scope):
     _attribute_name(node.attribute, node, scope)
     _use(node.name, node, scope)
@@ -177,7 +190,7 @@ def _call(node: ast.Call, scope):
 
 
 def _quantity(node: ast.Quantity, scope):
-    if node.mode == "passed":
+    if isinstance(node.value, str):  # "Count", "up to Most"
         _use(node.value, node, scope)
 
 
@@ -225,6 +238,12 @@ def _with_noun(node, scope):
     _noun(node.noun, node, scope)
     _visit_all(node.filters, scope)
     _visit(node.location, scope)
+
+
+def _kind_selector(node: ast.KindSelector, scope):
+    if node.attribute != "kind":
+        _attribute_name(node.attribute, node, scope)
+    _with_noun(node, scope)
 
 
 def _player_var(node: ast.PlayerVar, scope):
@@ -406,6 +425,8 @@ CHECKS = {
     ast.Bound: _bound,
     ast.Poll: _poll,
     ast.Let: _let,
+    ast.LetAny: _let_any,
+    ast.Adjust: _adjust,
     ast.Set: _set,
     ast.ForEachIn: _for_each_in,
     ast.ForEachOf: _for_each_of,
@@ -417,6 +438,7 @@ CHECKS = {
     ast.Item: _item,
     ast.BoundItem: _named,
     ast.Filter: _filter,
+    ast.OtherThan: _named,
     ast.OwnPlace: _named_place,
     ast.EveryPlace: _named_place,
     ast.VarPlace: _var_place,
@@ -424,7 +446,7 @@ CHECKS = {
     ast.WhoDid: _who_did,
     ast.WhoHas: _with_noun,
     ast.ThingSelector: _with_noun,
-    ast.KindSelector: _with_noun,
+    ast.KindSelector: _kind_selector,
     ast.PlayerVar: _player_var,
     ast.Has: _has,
     ast.HasAllOf: _has_all_of,

@@ -238,7 +238,7 @@ def _words(tokens) -> tuple[str, ...]:
 
 def _split_tail(children):
     """Split ``filter* location?`` children into (filters, location)."""
-    filters = tuple(c for c in children if isinstance(c, ast.Filter))
+    filters = tuple(c for c in children if isinstance(c, (ast.Filter, ast.OtherThan)))
     locations = [c for c in children if isinstance(c, ast.Location)]
     return filters, (locations[0] if locations else None)
 
@@ -273,6 +273,25 @@ class _ToAst(Transformer):
 
     def let(self, children):
         return ast.Let(_text(children[0]), children[1], span=_cover(children))
+
+    def let_any(self, children):
+        name, low, high = children
+        return ast.LetAny(_text(name), low, high, span=_cover(children))
+
+    def adjust(self, children):
+        name, low, high, *rest = children
+        wrap = any(isinstance(c, _Wrapping) for c in rest)
+        cost = next((c for c in rest if isinstance(c, ast.Pay)), None)
+        return ast.Adjust(_text(name), low, high, wrap, cost, span=_cover(children))
+
+    def wrapping(self, children):
+        return _Wrapping()
+
+    def per_step(self, children):
+        return ast.Pay(children[0], span=_cover(children[0]))
+
+    def if_possible(self, children):
+        return ast.IfPossible(children[0], span=_cover(children))
 
     def set(self, children):
         attribute, name, value = children
@@ -366,7 +385,12 @@ class _ToAst(Transformer):
         return ast.Quantity("exactly", int(_text(children[0])), span=_cover(children))
 
     def up_to(self, children):
-        return ast.Quantity("up_to", int(_text(children[0])), span=_cover(children))
+        value = _text(children[0])
+        value = int(value) if value.isdigit() else value
+        return ast.Quantity("up_to", value, span=_cover(children))
+
+    def any_number(self, children):
+        return ast.Quantity("any_number", None, span=_cover(children))
 
     def compared(self, children):
         mode = _normalise(_text(children[0])).replace(" ", "_")
@@ -386,6 +410,9 @@ class _ToAst(Transformer):
         value = _text(children[1])
         value = int(value) if value.isdigit() else value
         return ast.Filter(_text(children[0]), value, direction, span=_cover(children))
+
+    def other_than(self, children):
+        return ast.OtherThan(_text(children[0]), span=_cover(children))
 
     def bound_dir(self, children):
         return _text(children[0])
@@ -429,6 +456,11 @@ class _ToAst(Transformer):
         noun, *rest = children
         filters, location = _split_tail(rest)
         return ast.KindSelector(_words(noun), filters, location, span=_cover(children))
+
+    def values_selector(self, children):
+        attribute, noun, *rest = children
+        filters, location = _split_tail(rest)
+        return ast.KindSelector(_words(noun), filters, location, " ".join(_words(attribute)), span=_cover(children))
 
     # -- players
     def you(self, children):
@@ -526,6 +558,11 @@ for _name, _class in {
 @dataclass(frozen=True)
 class _Upgrade:
     step: ast.Node
+
+
+@dataclass(frozen=True)
+class _Wrapping:
+    """The words ", wrapping around" of an adjust step (no node of their own)."""
 
 
 def _call_words(tokens) -> tuple[str | int, ...]:

@@ -4,7 +4,7 @@ Effect text lives under keys named ``effect`` or ending in ``_effect``
 (start rule ``effect``), under ``condition`` (start rule ``condition``) and
 under ``expression`` (a number; start rule ``expression``).
 Inside a procedure's effect the caller's variables are bound; inside a
-term's condition the variable ``It`` is. Every problem becomes a Diagnostic
+term's condition the variable ``It`` is; inside a place's set rule, ``Set``. Every problem becomes a Diagnostic
 at the file position of the offending words.
 """
 
@@ -107,6 +107,8 @@ def bound_names(found: EffectText, vocabulary: Vocabulary) -> frozenset[str]:
     namespace = found.path[0] if found.path else None
     if namespace == "terms":
         return frozenset({"It"})
+    if namespace == "places" and "sets" in found.path:  # a set rule's completion effect
+        return frozenset({"Set"})
     if namespace == "procedures" and len(found.path) >= 2:
         item = found.document.data["procedures"][found.path[1]]
         for procedures in vocabulary.procedures.values():

@@ -79,6 +79,23 @@ def _let(node: ast.Let) -> str:
     return f"let {node.name} be {render(node.value)}"
 
 
+def _let_any(node: ast.LetAny) -> str:
+    return f"let {node.name} be any value from {render(node.low)} to {render(node.high)}"
+
+
+def _adjust(node: ast.Adjust) -> str:
+    text = f"adjust {node.name} within {render(node.low)} to {render(node.high)}"
+    if node.wrap:
+        text += ", wrapping around"
+    if node.cost is not None:
+        text += f", paying {_items(node.cost.items)} per step"
+    return text
+
+
+def _if_possible(node: ast.IfPossible) -> str:
+    return f"if possible: {render(node.body)}"
+
+
 def _set(node: ast.Set) -> str:
     return f"set the {node.attribute} of {node.name} to {render(node.value)}"
 
@@ -176,6 +193,8 @@ def _quantity(node: ast.Quantity) -> str:
         return str(node.value)
     if node.mode in ("all", "every"):
         return node.mode
+    if node.mode == "any_number":
+        return "any number of"
     if node.mode == "passed":
         return str(node.value)
     return f"{node.mode.replace('_', ' ')} {node.value}"
@@ -184,6 +203,10 @@ def _quantity(node: ast.Quantity) -> str:
 def _filter(node: ast.Filter) -> str:
     direction = f" or {node.direction}" if node.direction else ""
     return f"of {node.attribute} {node.value}{direction}"
+
+
+def _other_than(node: ast.OtherThan) -> str:
+    return f"other than {node.name}"
 
 
 def _tail(filters, location) -> list[str]:
@@ -234,7 +257,7 @@ def _thing_selector(node: ast.ThingSelector) -> str:
 
 
 def _kind_selector(node: ast.KindSelector) -> str:
-    return _join(["kind of", *node.noun, *_tail(node.filters, node.location)])
+    return _join([node.attribute, "of", *node.noun, *_tail(node.filters, node.location)])
 
 
 # ------------------------------------------------------------------ players
@@ -334,6 +357,9 @@ RENDERERS = {
     ast.Poll: _poll,
     ast.Twice: _twice,
     ast.Let: _let,
+    ast.LetAny: _let_any,
+    ast.Adjust: _adjust,
+    ast.IfPossible: _if_possible,
     ast.Set: _set,
     ast.ForEachIn: _for_each_in,
     ast.Repeat: _repeat,
@@ -353,6 +379,7 @@ RENDERERS = {
     ast.Call: _call,
     ast.Quantity: _quantity,
     ast.Filter: _filter,
+    ast.OtherThan: _other_than,
     ast.Item: _item,
     ast.Location: _location,
     ast.OwnPlace: _own_place,

@@ -24,9 +24,11 @@ NOUN_NAMESPACES = (
 )
 
 # Attributes every thing has, whatever the pack declares: "kind" is the id of its
-# noun; "phase" of a space is the position of its phase in the round (1, 2, ...).
+# noun; "phase" of a space is the position of its phase in the round (1, 2, ...);
+# "type" is the kind too, unless the thing took another type (a joker in a set,
+# engine/interp/sets.py) or declares its own attribute "type".
 # The name Game is always bound: "the round of Game", "the phase of Game".
-BUILTIN_ATTRIBUTES = frozenset({"kind", "phase", "round"})
+BUILTIN_ATTRIBUTES = frozenset({"kind", "phase", "round", "type"})
 BUILTIN_NAMES = frozenset({"Game"})
 
 PLACEHOLDER = re.compile(r"^\{([A-Z][A-Za-z0-9]*)\}$")

@@ -5,7 +5,8 @@ region could turn out infeasible. ``can_fail(game, number)`` answers from
 the effect tree alone, once per node: paying, selecting things that must be
 there, drawing, "only if", moving to a place and playing a card can fail;
 gaining a resource, discarding what was picked, a "may" (the answer "no"
-always works), polling the other players and setting a value cannot. A
+always works), "if possible" (it does nothing when the body cannot be done),
+polling the other players and setting a value cannot. A
 choice fails only if every option can. The answer is conservative: True
 when unsure, so a wrong answer can only cost a trial, never allow a move.
 
@@ -17,9 +18,9 @@ from __future__ import annotations
 
 from engine.effects import ast
 
-NEVER_FAIL = (ast.Let, ast.Set, ast.Pass, ast.May, ast.Poll)
+NEVER_FAIL = (ast.Let, ast.Set, ast.Pass, ast.May, ast.Poll, ast.IfPossible)
 ALWAYS_MAY_FAIL = (ast.OnlyIf, ast.Move, ast.Perform, ast.Draw, ast.Play)
-SAFE_SELECTIONS = ("at_most", "every")  # quantities that accept whatever is there
+SAFE_SELECTIONS = ("at_most", "every", "any_number")  # quantities that accept whatever is there
 
 
 def can_fail(game, number: int) -> bool:
@@ -57,6 +58,9 @@ def _node(game, node) -> bool:
         return _item_fails(game, "pick", node.item) or _fails(game, node.body)
     if isinstance(node, ast.Call):
         return _call_fails(game, game.number(node))
+    if isinstance(node, ast.LetAny):  # fails only for an empty range
+        low, high = node.low, node.high
+        return not (isinstance(low, ast.Number) and isinstance(high, ast.Number) and low.value <= high.value)
     if isinstance(node, (ast.ItemsAction, ast.Give)):
         verb = type(node).__name__.lower()
         return any(_item_fails(game, verb, item) for item in node.items)
@@ -120,12 +124,16 @@ def _rest_fails(game, frame: dict) -> bool:
         return any(_fails(game, part) for part in parts[step:])
     if isinstance(node, ast.Exchange):
         return step == 1 and _fails(game, node.reward)
-    if isinstance(node, (ast.Bound, ast.Conditional, ast.OnlyIf, ast.Obligation, ast.May, ast.Perform, ast.Poll)):
+    if isinstance(node, (ast.Bound, ast.Conditional, ast.OnlyIf, ast.Obligation, ast.May, ast.Perform, ast.Poll,
+                         ast.IfPossible)):
         return False  # they finish when their child does
     if isinstance(node, ast.Twice):
         return step < 2 and _fails(game, node.step)
     if isinstance(node, (ast.ForEach, ast.Repeat)):
-        return frame.get("left", 1) > 0 and _fails(game, node.body)
+        left = frame.get("left", 1)
+        return (left is None or left > 0) and _fails(game, node.body)
+    if isinstance(node, ast.Adjust):
+        return frame.get("left", 0) > 0 and _fails(game, node.cost)
     if isinstance(node, (ast.ForEachOf, ast.ForEachIn)):
         return bool(frame.get("todo", True)) and _fails(game, node.body)
     if isinstance(node, ast.Choice):
@@ -148,6 +156,10 @@ def _answer_fails(game, frame: dict, node, key: str) -> bool:
         return key == "yes" and _fails(game, node.step)
     if isinstance(node, ast.Repeat):
         return key == "yes" and _fails(game, node.body)
+    if isinstance(node, ast.LetAny):
+        return False
+    if isinstance(node, ast.Adjust):  # keeping the value costs nothing; any other value may not be paid
+        return node.cost is not None and key != f"value:{frame.get('from')}" and _fails(game, node.cost)
     if isinstance(node, ast.Choice):
         if node.count > 1 or key == "both":
             return True

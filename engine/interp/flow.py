@@ -15,6 +15,7 @@ players' markers on a chart. End conditions are checked after every turn.
 from __future__ import annotations
 
 from engine import rng
+from engine.interp import dealing
 from engine.interp.errors import RulesError
 from engine.interp.fallible import triggers_can_fail
 from engine.interp.quick import certainly_feasible
@@ -33,7 +34,7 @@ class Flow:
         self.rounds = list(game.items("rounds").values())
         self.phases = game.items("phases")
         self.ROUTINES = {
-            "setup": _setup,
+            "setup": dealing.setup_routine,
             "round": _round,
             "phase": _phase,
             "step": _step,
@@ -43,9 +44,14 @@ class Flow:
             "action": _action,
             "builtin": _builtin,
             "reask": _reask,
-            "keep": _keep,
+            "keep": dealing.keep_routine,
             "discard_played": _discard_played,
         }
+
+    @staticmethod
+    def push_effect(rt, root: int, seat: int, source: str) -> None:
+        """Run effect ``root`` for ``seat`` as a step of the flow (its failure ends that step only)."""
+        _push_effect(rt, root, seat, source)
 
     def rest_can_fail(self, frame: dict) -> bool:
         """Whether what a routine's frame still has to do could fail (see fallible.py):
@@ -71,10 +77,21 @@ class Flow:
             return False
         flow["round"] += 1
         flow["marks"], flow["used"] = [], {}  # once-per-round marks are only for the round at hand
+        self._first_from_token(rt)
         round_ = self.rounds[0]
         rt.world.event("round", None, f"{round_.get('name', 'round')} {flow['round']} begins")
         rt.push_routine("round", todo=list(round_["phases"]), end=list(round_.get("end_steps", [])))
         return True
+
+    def _first_from_token(self, rt) -> None:
+        """A turn order with a first-player token: whoever holds it starts the round."""
+        for order in self.game.items("turn_orders").values():
+            token = order.get("first_player_token")
+            holders = [rt.world.thing(t)["o"] for t in rt.world.things({token})] if token else []
+            holders = [seat for seat in holders if seat is not None]
+            if holders and holders[0] != rt.s["flow"]["first"]:
+                rt.s["flow"]["first"] = holders[0]
+                rt.world.event("first", holders[0], f"player {holders[0] + 1} is the first player")
 
     def _last_round(self, rt) -> bool:
         for condition in self.game.items("end_conditions").values():
@@ -144,83 +161,6 @@ class Flow:
 # ------------------------------------------------------------------ routines
 
 
-def _setup(rt, f) -> None:
-    if not f["todo"]:
-        rt.done(f)
-        return
-    step = f["todo"].pop(0)
-    if step.get("first_player") == "random":
-        seat, rt.s["rng"] = rng.next_int(rt.s["rng"], rt.s["players"])
-        rt.s["flow"]["first"] = seat
-        rt.world.event("first", seat, f"player {seat + 1} is the first player")
-    keeps = []
-    for deal in step.get("deal", []):
-        for seat in seat_order(rt):
-            _deal(rt, seat, deal)
-            if deal.get("keep") and deal["keep"] < deal.get("count", 1):
-                keeps.append((seat, deal))
-    for seat, deal in reversed(keeps):  # a stack: the first player's first choice is asked first
-        rt.push_routine("keep", seat=seat, card_type=deal["card_type"], keep=deal["keep"], kept=[])
-    for card_type in step.get("resolve", []):
-        for seat in reversed(seat_order(rt)):
-            _resolve_dealt(rt, seat, card_type)
-    if step.get("effect"):
-        for seat in reversed(seat_order(rt)):
-            _push_effect(rt, rt.game.effect("setup", step["id"]), seat, f"setup:{step['id']}")
-
-
-def _deal(rt, seat: int, deal: dict) -> None:
-    pool = _pool(rt, deal["card_type"])
-    count = deal.get("count", 1)
-    if len(rt.world.contents(pool)) < count:
-        raise RulesError(f"not enough {deal['card_type']} cards to deal")
-    for _ in range(count):
-        tid = rt.world.contents(pool)[-1]
-        rt.world.set_owner(tid, seat)
-        rt.world.put(tid, _dealt_place(rt, seat))
-        rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", thing=tid)
-
-
-def _keep(rt, f) -> None:
-    """The player keeps ``keep`` of the cards of a type just dealt to them; the rest leave the game."""
-    dealt = [t for t in rt.world.contents(_dealt_place(rt, f["seat"]))
-             if rt.world.thing(t)["k"] == f["card_type"] and t not in f["kept"]]
-    if "ans" in f:
-        f["kept"].append(f.pop("ans").split(":", 1)[1])
-        return
-    if len(f["kept"]) >= f["keep"]:
-        for tid in dealt:
-            rt.world.put(tid, None)
-            rt.world.event("returned", f["seat"], f"player {f['seat'] + 1} set aside {rt.world.name_of(tid)}")
-        rt.done(f)
-        return
-    options = [(f"card:{tid}", rt.world.name_of(tid)) for tid in dealt]
-    rt.ask(f, f["seat"], f"Keep which {f['card_type'].replace('_', ' ')}?", options, checked=True)
-
-
-def _pool(rt, card_type: str) -> str:
-    """The shuffled pile cards of a deck-less type are dealt from."""
-    return f"pool:{card_type}"
-
-
-def _dealt_place(rt, seat: int) -> str:
-    tid = f"p{seat}.dealt"
-    if tid not in rt.s["things"]:
-        rt.world.create(tid, "dealt", seat, None)
-    return tid
-
-
-def _resolve_dealt(rt, seat: int, card_type: str) -> None:
-    for tid in list(rt.world.contents(_dealt_place(rt, seat))):
-        thing = rt.world.thing(tid)
-        if thing["k"] != card_type:
-            continue
-        rt.world.put(tid, None)
-        root = rt.game.effect("cards", thing["c"])
-        if root is not None:
-            _push_effect(rt, root, seat, f"card:{thing['c']}")
-
-
 def _push_effect(rt, root: int, seat: int, source: str, strict: bool = False) -> None:
     frame = {"n": root, "s": 0, "e": rt.new_env({}), "p": seat, "y": seat, "src": source, "soft": True, "own": True}
     if strict:
@@ -268,8 +208,12 @@ def _step(rt, f) -> None:
     elif pattern == "chart_choice":
         rt.push_routine("chart", step=f["step"], todo=_order(rt, step))
     elif root is not None:
-        order = _order(rt, step) if pattern == "each_player_once" else seat_order(rt)
-        rt.push_routine("turns", root=root, todo=order, step=f["step"])
+        order = _order(rt, step) if pattern in ("each_player_once", "turns_each") else seat_order(rt)
+        if pattern == "once":
+            order = order[:1]
+        elif pattern == "turns_each":  # everybody's first turn, then everybody's second, ...
+            order = order * step.get("turns", 1)
+        rt.push_routine("turns", root=root, todo=order, step=f["step"], per=len(seat_order(rt)), done=0)
 
 
 def _turns(rt, f) -> None:
@@ -278,6 +222,8 @@ def _turns(rt, f) -> None:
         rt.flow.check_end(rt)
         return
     seat = f["todo"].pop(0)
+    rt.s["flow"]["turn"] = f["done"] // f["per"] + 1  # the turn number within the step
+    f["done"] += 1
     _push_effect(rt, f["root"], seat, f"step:{f['step']}")
 
 
@@ -622,6 +568,7 @@ def _pass_first_player(rt, f) -> None:
 
 
 BUILTINS = {
+    "refill_displays": dealing.refill_displays,
     "return_workers": _return_workers,
     "clear_chart": _clear_chart,
     "pass_first_player": _pass_first_player,

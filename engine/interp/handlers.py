@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.effects import ast
 from engine.effects.render import render
-from engine.interp import items
+from engine.interp import items, sets
 from engine.interp.errors import Infeasible
 from engine.interp.values import number, player_of, select, test, thing_value
 
@@ -81,6 +81,72 @@ def _twice(rt, f, node: ast.Twice):
 def _let(rt, f, node: ast.Let):
     rt.env(f)[node.name] = number(rt.ctx(f), node.value)
     rt.done(f)
+
+
+def _let_any(rt, f, node: ast.LetAny):
+    """One decision: the player names any value of the range (keys "value:N")."""
+    if f["s"] == 0:
+        ctx = rt.ctx(f)
+        low, high = number(ctx, node.low), number(ctx, node.high)
+        f["s"] = 1
+        options = [(f"value:{value}", str(value)) for value in range(low, high + 1)]
+        return rt.ask(f, f["p"], lambda: f"Choose a value for {node.name} ({low} to {high}):", options)
+    rt.env(f)[node.name] = int(f.pop("ans").split(":", 1)[1])
+    rt.done(f)
+
+
+def _adjust(rt, f, node: ast.Adjust):
+    """One decision lists every value the player can reach and pay for (keys "value:N"), the
+    current value first; then the cost is paid once per step and the name holds the new value."""
+    if f["s"] == 0:
+        ctx = rt.ctx(f)
+        current, low, high = number(ctx, ast.Var(node.name)), number(ctx, node.low), number(ctx, node.high)
+        if not low <= current <= high:
+            raise Infeasible(f"{node.name} is {current}, outside {low} to {high}")
+        probing = rt.probe_depth is not None  # a trial needs the keys only
+        options = [(f"value:{current}", "" if probing else f"keep {current}")]
+        for value in range(low, high + 1):
+            if value != current:
+                steps = _steps(current, value, high - low + 1, node.wrap)
+                options.append((f"value:{value}", "" if probing else _adjust_label(rt, node, value, steps)))
+        f["s"], f["from"], f["span"] = 1, current, high - low + 1
+        cost = f" ({_cost_words(rt, node.cost, 1)} per step)" if node.cost is not None else ""
+        return rt.ask(f, f["p"], lambda: f"{node.name} is {current}: keep it or change it{cost}:", options)
+    if f["s"] == 1:
+        value = int(f.pop("ans").split(":", 1)[1])
+        f["left"] = _steps(f.pop("from"), value, f.pop("span"), node.wrap) if node.cost is not None else 0
+        rt.env(f)[node.name] = value
+        f["s"] = 2
+    if f["left"] > 0:
+        f["left"] -= 1
+        return rt.push(f, node.cost)
+    rt.done(f)
+
+
+def _steps(start: int, end: int, span: int, wrap: bool) -> int:
+    """How many steps of one apart ``end`` is from ``start`` (around the ends with ``wrap``)."""
+    apart = abs(end - start)
+    return min(apart, span - apart) if wrap else apart
+
+
+def _adjust_label(rt, node: ast.Adjust, value: int, steps: int) -> str:
+    if node.cost is None:
+        return str(value)
+    return f"{value} (pay {_cost_words(rt, node.cost, steps)})"
+
+
+def _cost_words(rt, cost: ast.Pay, times: int) -> str:
+    """"2 workers" for a cost of "1 worker" paid twice; other items as written."""
+    words = []
+    for item in cost.items:
+        if isinstance(item, ast.Item) and item.quantity.mode == "exactly":
+            amount = item.quantity.value * times
+            noun = rt.game.noun(item.noun)
+            name = (noun.name if amount == 1 else noun.plural) if noun is not None else " ".join(item.noun)
+            words.append(f"{amount} {name}")
+        else:
+            words.append(render(item) + (f" ({times} times)" if times > 1 else ""))
+    return " and ".join(words)
 
 
 def _set(rt, f, node: ast.Set):
@@ -164,7 +230,7 @@ def _headline(node) -> str:
     while True:
         if isinstance(node, ast.Sentence):
             node = node.steps[0]
-        elif isinstance(node, (ast.OnlyIf, ast.ForEach, ast.ForEachOf, ast.Repeat)):
+        elif isinstance(node, (ast.OnlyIf, ast.IfPossible, ast.ForEach, ast.ForEachOf, ast.Repeat)):
             node = node.body
         elif isinstance(node, ast.Bound):
             node = node.step
@@ -190,6 +256,19 @@ def _conditional(rt, f, node: ast.Conditional):
             rt.push(f, node.otherwise)
     else:
         rt.done(f, rt.last_out)
+
+
+def _if_possible(rt, f, node: ast.IfPossible):
+    """Carry out the body when a trial finds a way to finish it; else only say so."""
+    if f["s"] == 0:
+        f["s"] = 1
+        reason = rt.can_carry_out(f, node.body)
+        if reason is None:
+            return rt.push(f, node.body, strict=True)
+        rt.world.event("skipped", f["p"], f"nothing could be done ({option_label(node.body)}): {reason}",
+                       reason=reason)
+        return rt.done(f)
+    rt.done(f, rt.last_out)
 
 
 def _only_if(rt, f, node: ast.OnlyIf):
@@ -252,28 +331,54 @@ def _next_iteration(rt, f, name: str, body):
 
 
 def _repeat(rt, f, node: ast.Repeat):
-    """Run the body ``times`` times; with an "up to" quantity, each run after the first is asked."""
+    """Run the body ``times`` times. With a caller's quantity that leaves the number open
+    ("up to 3", "at least 1", "any number of"), each run past the least is asked first
+    ("once more?"); ``left`` is None when there is no most."""
     if f["s"] == 0:
         times = node.times
         quantity = rt.env(f).get(times.name) if isinstance(times, ast.Var) else None
         if isinstance(quantity, dict):
-            f["left"], f["optional"] = quantity["value"], quantity["mode"] == "up_to"
+            least, most = _repeat_bounds(quantity)
+            f["left"], f["optional"] = most, quantity["mode"] in OPEN_QUANTITIES
+            if f["optional"] and least != 1:
+                f["least"] = least
         else:
             f["left"], f["optional"] = number(rt.ctx(f), times), False
         f["runs"] = 0
         f["s"] = 1
+    left = f["left"]
     if f["s"] == 2:  # the answer to "once more?"
         f["s"] = 1
         if f.pop("ans") == "no":
             return rt.done(f)
-    elif f["left"] > 0 and f["optional"] and f["runs"] >= 1:
+    elif (left is None or left > 0) and f["optional"] and f["runs"] >= f.get("least", 1):
         f["s"] = 2
-        return rt.ask(f, f["p"], lambda: f"Once more? ({f['runs']} done, up to {f['runs'] + f['left']})", YES_NO)
-    if f["left"] <= 0:
+        most = "" if left is None else f", up to {f['runs'] + left}"
+        again = "Once more" if f["runs"] else "Do it"
+        return rt.ask(f, f["p"], lambda: f"{again}? ({f['runs']} done{most})", YES_NO)
+    if left is not None and left <= 0:
         return rt.done(f)
-    f["left"] -= 1
+    if left is not None:
+        f["left"] -= 1
     f["runs"] += 1
     rt.push(f, node.body, strict=f["optional"] or None)
+
+
+OPEN_QUANTITIES = ("up_to", "at_least", "at_most", "any_number")
+
+
+def _repeat_bounds(quantity: dict) -> tuple[int, int | None]:
+    """(least, most) runs for a caller's quantity; most None: as many as the player likes."""
+    mode, value = quantity["mode"], quantity["value"]
+    if mode == "up_to":
+        return min(1, value), value
+    if mode == "at_least":
+        return value, None
+    if mode == "at_most":
+        return 0, value
+    if mode == "any_number":
+        return 0, None
+    return value or 0, value or 0
 
 
 # ------------------------------------------------------------------ other players
@@ -323,11 +428,22 @@ def _seat(rt, seat) -> str:
 
 
 def _move(rt, f, node: ast.Move):
+    if f["s"]:  # into a place whose things lie in sets, after asking which set
+        return sets.move_in(rt, f, f["t"], f["to"])
     ctx = rt.ctx(f)
     tid = thing_value(ctx, node.name)
     place = items.one_place(rt, f, node.place)
+    if sets.rule_at(rt.world, place) is not None:
+        return sets.move_in(rt, f, tid, place)
+    was = rt.world.thing(tid)["at"]
     rt.world.put(tid, place)
-    rt.world.event("moved", f["p"], f"{rt.world.name_of(tid)} moved to {rt.world.name_of(place)}", thing=tid, to=place)
+    seen_by = rt.world.seen_by(place)
+    if seen_by == "all" or (was is not None and rt.world.seen_by(was) == "all"):  # everybody saw it
+        rt.world.event("moved", f["p"], f"{rt.world.name_of(tid)} moved to {rt.world.name_of(place)}", thing=tid,
+                       to=place)
+    else:  # face down: the event names no card (the owner may still look it up, unless nobody may)
+        rt.world.event("moved", f["p"], f"a card moved to {rt.world.name_of(place)}", thing=tid, to=place,
+                       private=True, secret=seen_by == "nobody")
     rt.done(f, [tid])
 
 
@@ -411,9 +527,12 @@ HANDLERS = {
     ast.Poll: _poll,
     ast.Twice: _twice,
     ast.Let: _let,
+    ast.LetAny: _let_any,
+    ast.Adjust: _adjust,
     ast.Set: _set,
     ast.Choice: _choice,
     ast.Conditional: _conditional,
+    ast.IfPossible: _if_possible,
     ast.OnlyIf: _only_if,
     ast.ForEach: _for_each,
     ast.ForEachOf: _for_each_of,

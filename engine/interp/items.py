@@ -72,12 +72,22 @@ def pick_prompt(rt, f, item: ast.Item) -> str:
     amount = str(high) if low == high else (f"up to {high}" if low <= 1 else f"{low} to {high}")
     words = [amount, " ".join(item.noun)]
     for flt in item.filters:
+        if isinstance(flt, ast.OtherThan):
+            words.append(f"other than {_bound_words(rt, ctx, flt.name)}")
+            continue
         value = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
         words.append(f"of {flt.attribute} {value}" + (f" or {flt.direction}" if flt.direction else ""))
     if item.location is not None:
         words.append(_place_words(rt, ctx, item.location))
     progress = f" ({len(f['picked']) + 1} of {high})" if high > 1 else ""
     return f"Choose {' '.join(words)}{progress}:"
+
+
+def _bound_words(rt, ctx: Context, name: str) -> str:
+    """The names of the things bound to ``name``, else the name itself."""
+    bound = ctx.env.get(name)
+    things = [t for t in (bound if isinstance(bound, list) else [bound]) if isinstance(t, str) and t in rt.s["things"]]
+    return " and ".join(rt.world.name_of(t) for t in things) if things else name
 
 
 def _place_words(rt, ctx: Context, location: ast.Location) -> str:
@@ -99,6 +109,8 @@ def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
         pool = [{"player": p} for p in pool]
     else:
         pool = candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner)
+        if bounds(ctx, item.quantity, len(pool))[0] > len(pool) and _refill_decks(rt, item, ctx):
+            pool = candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner)
         pool = _slot_order(rt, pool)
     low, high = bounds(ctx, item.quantity, len(pool))
     if len(pool) < low:
@@ -106,6 +118,16 @@ def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
     f["min"], f["max"], f["picked"] = low, high, []
     f["cand"] = pool if not _is_ordered_source(rt, item, ctx) else pool[-high:][::-1]
     f["keys"] = {}
+
+
+def _refill_decks(rt, item: ast.Item, ctx: Context) -> bool:
+    """Taking more cards from a deck than it holds: its discards are shuffled in first."""
+    if item.location is None or item.location.preposition != "from":
+        return False
+    decks = [p for p in places(ctx, item.location.place, ctx.actor) or [] if p in rt.game.items("decks")]
+    for deck in decks:
+        reshuffle(rt, deck)
+    return bool(decks)
 
 
 def _finish_pick(f) -> bool:
@@ -134,6 +156,8 @@ def bounds(ctx: Context, quantity: ast.Quantity, available: int) -> tuple[int, i
         return available, available
     if mode == "at_most":
         return 0, value
+    if mode == "any_number":
+        return 0, available
     raise RulesError(f"unsupported quantity {mode}")
 
 
@@ -263,7 +287,8 @@ def _resource(rt, f, node, verb: str, resource: str, amount: int) -> None:
     world, seat = rt.world, f["p"]
     scope = rt.game.item("resources", resource).get("scope", "player")
     owner = None if scope == "global" else seat
-    name = rt.game.vocabulary.nouns[resource].plural
+    noun = rt.game.vocabulary.nouns[resource]
+    name = noun.name if amount == 1 else noun.plural
     if verb == "gain":
         added = world.add(owner, resource, amount)
         if added:  # nothing happened, nothing to tell
@@ -372,7 +397,7 @@ def _per_place(rt, f, node, item: ast.Item, verb: str) -> bool:
         kinds = rt.game.kinds(noun.id)
         pile = [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in kinds]
         if not pile and place in rt.game.items("decks"):
-            _reshuffle(rt, place)
+            reshuffle(rt, place)
             pile = [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in kinds]
         taken += pile[-count:][::-1]
     return _apply(rt, f, node, verb, taken)
@@ -440,7 +465,7 @@ def draw(rt, seat: int, noun, count: int) -> list[str]:
     drawn = []
     for _ in range(count):
         if not rt.world.contents(deck):
-            _reshuffle(rt, deck)
+            reshuffle(rt, deck)
         if not rt.world.contents(deck):
             raise Infeasible(f"the {rt.game.vocabulary.nouns[deck].name} is empty")
         tid = rt.world.contents(deck)[-1]
@@ -462,16 +487,20 @@ def _decks_for(rt, noun) -> list[str]:
     return found
 
 
-def _reshuffle(rt, deck: str) -> None:
+def reshuffle(rt, deck: str) -> None:
+    """Shuffle the deck's discard pile in under the cards still in the deck."""
     pile = rt.game.item("decks", deck).get("discard_pile")
     cards = list(rt.world.contents(pile)) if pile else []
     if not cards:
         return
     from engine import rng
 
+    left = list(rt.world.contents(deck))
     shuffled, rt.s["rng"] = rng.shuffle(rt.s["rng"], cards)
     for tid in shuffled:
         rt.world.put(tid, deck)
+    if left:
+        rt.world.set_contents(deck, shuffled + left)
     rt.world.event("shuffled", None, f"the {rt.game.vocabulary.nouns[deck].name} was reshuffled", deck=deck)
 
 
@@ -537,6 +566,8 @@ def _create(rt, f, item: ast.Item, kinds: list[str], seat: int, destination: str
     ctx = rt.ctx(f)
     attrs = {}
     for flt in getattr(item, "filters", ()):
+        if isinstance(flt, ast.OtherThan):
+            continue
         attrs[flt.attribute] = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
     tid = rt.world.new_id(kind)
     rt.world.create(tid, kind, seat, None, attrs)

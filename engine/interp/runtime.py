@@ -225,6 +225,23 @@ class Runtime:
                                     "strict": True})
         return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
 
+    def can_carry_out(self, frame: dict, node) -> str | None:
+        """None if ``node`` (a part of the effect ``frame`` runs) can be carried out in full now,
+        with the frame's bindings and players; else why not. Inside a trial the check spends
+        the trial's own budget, so an "if possible" never makes a search unbounded."""
+        number = node if isinstance(node, int) else self.game.number(node)
+        if not can_fail(self.game, number):
+            return None
+        trial = clone(self.s, keep=len(self.s["frames"]))
+        self.world.forget()
+        depth = len(trial["frames"]) + 1
+        Runtime(self.game, trial, self.flow).push(frame, number, strict=True)
+        budget = [self.budget if self.probe_depth is not None else PROBE_BUDGET]
+        reason = _explore(self.game, trial, self.flow, depth, budget)
+        if self.probe_depth is not None:
+            self.budget = budget[0]
+        return reason
+
     def try_option(self, key: str, depth: int) -> str | None:
         """None if answering ``key`` can lead to finishing the region; else why not."""
         trial = clone(self.s, keep=depth - 1)

@@ -39,7 +39,7 @@ def initial_state(game, players: int, seed: int, options: dict) -> dict:
     world = World(game, state)
     _create_places(game, world, players)
     _create_spaces(game, world)
-    _create_cards(game, world)
+    _create_cards(game, world, players)
     _fill_starting_places(game, world)
     state["reserves"] = sorted(t for t in state["things"] if world.thing(t)["k"] in game.items("places")
                                and world.is_reserve(t))
@@ -76,9 +76,11 @@ def _create_spaces(game, world) -> None:
         world.create(space_id, space_id, None, None)
 
 
-def _create_cards(game, world) -> None:
+def _create_cards(game, world, players: int) -> None:
     piles = {}
     for card_id, card in sorted(game.items("cards").items()):
+        if card.get("players") and players not in card["players"]:
+            continue  # a card used only with other player counts
         card_type = game.items("card_types").get(card.get("type"), {})
         pile = card_type.get("deck") or f"pool:{card.get('type')}"
         if pile not in world.s["things"]:

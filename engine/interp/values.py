@@ -135,6 +135,9 @@ def test_term(ctx: Context, term: str, tid: str) -> bool:
 
 
 def _passes(ctx: Context, tid: str, flt: ast.Filter) -> bool:
+    if isinstance(flt, ast.OtherThan):  # "other than Kept": not one of the things bound to Kept
+        bound = ctx.env.get(flt.name)
+        return tid not in (bound if isinstance(bound, list) else [bound])
     value = attribute(ctx, tid, flt.attribute)
     bound = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
     if value is None:
@@ -165,9 +168,12 @@ def attribute(ctx: Context, subject, name: str):
         return _space_phase(ctx, thing["k"])
     noun = ctx.game.vocabulary.nouns.get(name)
     if noun is not None:  # "the box of Card": the container of that kind
-        place = thing["at"]
+        place = ctx.world.place_of(subject)
         return place if place is not None and ctx.world.thing(place)["k"] in ctx.game.kinds(noun.id) else None
-    return _definition_attribute(ctx, thing, name)
+    value = _definition_attribute(ctx, thing, name)
+    if value is None and name == "type":  # builtin: the thing's own kind, unless it adopted another (sets)
+        return thing["k"]
+    return value
 
 
 def _definition_attribute(ctx: Context, thing: dict, name: str):
@@ -206,7 +212,10 @@ def select(ctx: Context, selector) -> list:
         return [noun.id] * counter_amount(ctx, noun.id, ctx.actor)
     found = candidates(ctx, noun, selector.filters, selector.location, ctx.actor)
     if isinstance(selector, ast.KindSelector):
-        kinds = [ctx.world.thing(t).get("c") or ctx.world.thing(t)["k"] for t in found]
+        if selector.attribute == "kind":  # "kind of card": two copies of a card are one kind
+            kinds = [ctx.world.thing(t).get("c") or ctx.world.thing(t)["k"] for t in found]
+        else:  # "type of card in Row": the different values of that attribute
+            kinds = [value for value in (attribute(ctx, t, selector.attribute) for t in found) if value is not None]
         return list(dict.fromkeys(kinds))
     return found
 

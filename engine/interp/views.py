@@ -1,20 +1,26 @@
 """Per-player views: the state with what a player may not see taken out.
 
 Hidden: the order and faces of hidden decks (only their size shows), the
-faces of cards in places other players may not see (a hand shows its size
-and card types), and the details of private events (a draw shows the deck
-to everybody and the card only to the drawer). The random state and the
-execution frames are never part of a view.
+faces of cards in places a player may not see (a hand shows its size and
+the cards' backs; a hidden place hides its faces even from its owner), and
+the details of private events (a draw shows the deck to everybody and the
+card only to the drawer; a secret event names its card to nobody). A card's
+back is its type when its deck holds one type only (the backs differ), else
+its deck (every card of that deck looks the same face down). The random state and the
+execution frames are never part of a view. A place whose things lie in sets (sets.py)
+shows its sets, each with ``contents``: the things in it, seen like the place's own.
 """
 
 from __future__ import annotations
+
+from engine.interp.sets import SET_KIND
 
 
 def view_of(game, state: dict, player: int) -> dict:
     """What ``player`` may see of ``state``, as plain data."""
     places = {}
     for place, contents in sorted(state["in"].items()):
-        if not contents:
+        if not contents or state["things"][place]["k"] == SET_KIND:  # a set shows inside its place
             continue
         places[place] = _visible_contents(game, state, place, contents, player)
     return {
@@ -41,14 +47,26 @@ def _visible_contents(game, state: dict, place: str, contents: list, player: int
     for tid in contents:
         entry = state["things"][tid]
         if secret:
-            shown.append({"kind": entry["k"]})
+            shown.append({"back": back_of(game, entry["k"])})
         else:
             shown.append({"id": tid, "kind": entry["k"], "card": entry.get("c"), "attributes": entry["a"]})
+        if entry["k"] == SET_KIND:  # the things of a set (sets.py) lie in it, seen like the place's
+            inner = state["in"].get(tid, [])
+            shown[-1]["contents"] = ([{"back": back_of(game, state["things"][t]["k"])} for t in inner] if secret
+                                     else _visible_contents(game, state, tid, inner, player))
     return shown
 
 
+def back_of(game, kind: str) -> str:
+    """What a face-down card of ``kind`` shows: its type, or its deck if the deck mixes types."""
+    deck = game.items("card_types").get(kind, {}).get("deck")
+    if deck and len(game.item("decks", deck).get("card_types", [])) > 1:
+        return deck
+    return kind
+
+
 def _visible_event(event: dict, player: int) -> dict:
-    if event.get("private") and event.get("player") != player:
+    if event.get("secret") or (event.get("private") and event.get("player") != player):
         return {k: v for k, v in event.items() if k != "thing"}
     return event
 
@@ -73,6 +91,11 @@ def describe(game, view: dict, seat: int) -> list[str]:
 
 
 def _entry_name(game, entry: dict) -> str:
+    if "contents" in entry:  # a set: its things in brackets
+        return "[" + ", ".join(_entry_name(game, inner) for inner in entry["contents"]) + "]"
+    if "back" in entry:
+        noun = game.vocabulary.nouns.get(entry["back"])
+        return f"({noun.name if noun else entry['back']}, face down)"
     card = entry.get("card")
     if card:
         return str(game.item("cards", card).get("name", card))

@@ -21,6 +21,7 @@ it from the reserve, losing it puts it back, and "you have" does not count it.
 
 from __future__ import annotations
 
+from engine.interp import sets
 from engine.interp.errors import Infeasible
 
 # Containers the engine makes itself: the pile a deck-less card type is dealt from,
@@ -113,7 +114,10 @@ class World:
         return f"{prefix}#{self.s['serial']}"
 
     def put(self, tid: str, place: str | None, top: bool = True) -> None:
-        """Move a thing into ``place`` (None: out of the game)."""
+        """Move a thing into ``place`` (None: out of the game). Into a place whose things
+        lie in sets, it goes to the first legal set (sets.py; ``move`` asks instead)."""
+        if place is not None and sets.rule_at(self, place) and self.s["things"][tid]["k"] != sets.SET_KIND:
+            return sets.put_first(self, tid, place)
         thing = self.edit(tid)
         if thing["at"] is not None:
             self._writable(thing["at"]).remove(tid)
@@ -155,11 +159,19 @@ class World:
         item = self.game.items("places").get(kind)
         return bool(item and item.get("reserve"))
 
+    def seen_by(self, place: str) -> str:
+        """Who sees the faces of what lies in ``place``: "all", "owner" or "nobody"."""
+        kind = self.s["things"][place]["k"]
+        if kind in self.game.items("decks"):
+            return "nobody"
+        visibility = self.game.items("places").get(kind, {}).get("visibility", "public")
+        return {"hidden": "nobody", "owner": "owner"}.get(visibility, "all")
+
     def things(self, kinds, owner=None, places=None, include_reserve: bool = False) -> list[str]:
         """Things of ``kinds``, optionally only ``owner``'s and only inside ``places``, in a stable order."""
         found = []
         if places is not None:
-            pool = (tid for place in places for tid in self.contents(place))
+            pool = (tid for place in places for tid in self._inside(place))
         else:
             lists = [found for found in (self.s["kinds"].get(kind, EMPTY) for kind in kinds) if found]
             if len(lists) <= 1:  # one kind: its index is already in creation order
@@ -177,6 +189,21 @@ class World:
                 continue
             found.append(tid)
         return found  # creation order: deterministic, and the same after a copy
+
+    def _inside(self, place: str):
+        """What ``place`` holds; for a place whose things lie in sets, the things of its sets."""
+        if not sets.rule_at(self, place):
+            return self.contents(place)
+        things = self.s["things"]
+        return [tid for held in self.contents(place)
+                for tid in (self.contents(held) if things[held]["k"] == sets.SET_KIND else (held,))]
+
+    def place_of(self, tid: str) -> str | None:
+        """The place a thing lies in (for a thing in a set, the place of the set)."""
+        place = self.s["things"][tid]["at"]
+        if place is not None and self.s["things"][place]["k"] == sets.SET_KIND:
+            return self.s["things"][place]["at"]
+        return place
 
     def places_of(self, kinds, owner=None) -> list[str]:
         """Place things of ``kinds`` (owned by ``owner`` when it is a per-player place)."""
@@ -210,6 +237,8 @@ class World:
         for instance in (place or {}).get("instances", []):
             if tid.endswith(instance["id"]) and instance.get("name"):
                 return instance["name"]
+        if thing["k"] == sets.SET_KIND:
+            return sets.name(self, tid)
         noun = self.game.vocabulary.nouns.get(thing["k"])
         name = noun.name if noun else thing["k"]
         if "value" in thing["a"] and thing["k"] in self.game.items("tokens"):

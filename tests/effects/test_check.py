@@ -102,3 +102,23 @@ def test_a_condition_is_checked_like_an_effect():
 
 def test_choose_two_needs_two_options():
     assert problems("choose two: gain 1 vp")[0][:2] == ("E304", "choose 2 needs at least 2 options")
+
+
+def test_any_value_binds_its_name_and_adjust_needs_one_bound():
+    assert problems("let Die be any value from 1 to 6, then adjust Die within 1 to 6, paying 1 lira per step") == []
+    assert problems("adjust Die within 1 to 6")[0][:2] == ("E304", "the name Die is not bound here")
+
+
+def test_the_cost_of_adjust_is_checked_like_any_payment():
+    assert problems("let D be 1, then adjust D within 1 to 6, paying 1 lire per step")[0][:2] == (
+        "E302", "unknown noun 'lire'")
+
+
+def test_up_to_a_name_and_other_than_need_bound_names():
+    assert problems("discard up to Most vines")[0][:2] == ("E304", "the name Most is not bound here")
+    assert problems("discard 1 vine other than Kept")[0][:2] == ("E304", "the name Kept is not bound here")
+    assert problems("choose 1 vine as Kept, then discard 1 vine other than Kept") == []
+
+
+def test_if_possible_checks_its_body():
+    assert problems("if possible: plnt 1 vine")[0][:2] == ("E301", "unknown verb 'plnt'")

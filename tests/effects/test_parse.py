@@ -87,6 +87,44 @@ def test_spans_do_not_count_in_equality():
     assert parse_effect("gain  2   lira") == parse_effect("gain 2 lira")
 
 
+def test_a_value_chosen_in_a_range_binds_a_name():
+    step = first_step("let Die be any value from 1 to 6")
+    assert step == ast.LetAny("Die", ast.Number(1), ast.Number(6))
+
+
+def test_adjust_has_a_range_a_wrap_and_a_cost_per_step():
+    step = first_step("adjust Die within 1 to 6, wrapping around, paying 1 worker per step")
+    assert step.name == "Die" and step.wrap
+    assert (step.low, step.high) == (ast.Number(1), ast.Number(6))
+    assert isinstance(step.cost, ast.Pay) and step.cost.items[0].noun == ("worker",)
+    plain = first_step("adjust Die within 1 to Top")
+    assert not plain.wrap and plain.cost is None and plain.high == ast.Var("Top")
+
+
+def test_if_possible_opens_a_body_and_is_not_a_condition():
+    step = first_step("if possible: choose one: claim 1 castle; or claim 1 mine")
+    assert isinstance(step, ast.IfPossible) and isinstance(step.body.steps[0], ast.Choice)
+    assert isinstance(first_step("if Possible: gain 1 vp"), ast.Conditional)  # a name is still a flag
+
+
+def test_any_number_of_and_up_to_a_name_are_quantities():
+    assert first_step("discard any number of cards").items[0].quantity == ast.Quantity("any_number")
+    assert first_step("discard up to Most cards").items[0].quantity == ast.Quantity("up_to", "Most")
+    call = first_step("convert any number of victory points")
+    assert call.quantity == ast.Quantity("any_number") and call.words == ("victory", "points")
+
+
+def test_other_than_is_a_filter_of_its_own():
+    item = first_step("discard 1 card other than Kept in your hand").items[0]
+    assert item.filters == (ast.OtherThan("Kept"),)
+    assert item.location.place == ast.OwnPlace(("hand",))
+
+
+def test_the_new_keywords_stay_plain_words_in_pack_verbs():
+    assert first_step("act with any die") == ast.Call("act", None, ("with", "any", "die"))
+    assert first_step("plant 1 vine other side").words == ("vine", "other", "side")
+
+
 @pytest.mark.parametrize(
     "text, offset, message, hint",
     [

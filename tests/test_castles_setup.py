@@ -1,0 +1,107 @@
+"""Setting up and dealing in the Castles of Burgundy card game (rulebook, setup and end of round)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.interpreter import Engine
+
+
+@pytest.fixture(scope="module")
+def game():
+    return Engine.load(["castles-of-burgundy-cards"])
+
+
+def rows(state) -> list[list[str]]:
+    return [state["in"].get(f"row_{value}", []) for value in range(1, 7)]
+
+
+def die(game, state, tid: str) -> int:
+    return game.game.item("cards", state["things"][tid]["c"])["attributes"]["die"]
+
+
+@pytest.mark.parametrize("players, size", [(2, 7), (3, 10), (4, 13)])
+def test_the_display_holds_7_10_or_13_cards(game, players, size):
+    state = game.new_game(players=players, seed=5)
+    assert sum(len(row) for row in rows(state)) == size
+
+
+@pytest.mark.parametrize("players, passes", [(2, 1), (3, 1), (4, 2)])
+def test_each_row_gets_a_card_first_and_the_rest_goes_by_its_own_die(game, players, passes):
+    """The rulebook's 3-player example: six cards one per row, the last four to the row of their die."""
+    state = game.new_game(players=players, seed=11)
+    dealt = [e for e in state["events"] if e["type"] == "dealt" and str(e.get("to", "")).startswith("row_")]
+    first, rest = dealt[:6 * passes], dealt[6 * passes:]
+    assert [e["to"] for e in first] == [f"row_{v}" for _ in range(passes) for v in range(1, 7)]
+    assert rest and all(e["to"] == f"row_{die(game, state, e['thing'])}" for e in rest)
+
+
+@pytest.mark.parametrize("players, workers", [(2, [0, 1]), (3, [0, 1, 2]), (4, [0, 1, 1, 2])])
+def test_starting_workers_go_by_turn_order(game, players, workers):
+    state = game.new_game(players=players, seed=2)
+    assert [state["counters"][seat]["worker"] for seat in range(players)] == workers
+
+
+@pytest.mark.parametrize("players, stack", [(2, [3, 1]), (3, [4, 2, 1]), (4, [4, 3, 2, 1])])
+def test_the_all_types_cards_for_the_player_count_are_stacked_highest_on_top(game, players, stack):
+    state = game.new_game(players=players, seed=2)
+    top_first = state["in"]["all_types_stack"][::-1]
+    assert [game.game.item("cards", state["things"][t]["c"])["attributes"]["vp"] for t in top_first] == stack
+
+
+def test_round_cards_lie_a_on_top(game):
+    state = game.new_game(players=2, seed=2)
+    top_first = state["in"]["round_stack"][::-1]
+    assert [state["things"][t]["c"] for t in top_first] == ["round_a", "round_b", "round_c", "round_d", "round_e"]
+
+
+def test_goods_and_animals_left_after_the_storages_form_two_equal_piles(game):
+    state = game.new_game(players=3, seed=4)
+    goods = len(state["in"]["goods_pile_a"]) + len(state["in"]["goods_pile_b"])
+    animals = len(state["in"]["animal_pile_a"]) + len(state["in"]["animal_pile_b"])
+    assert (goods, animals) == (18 - 3, 20 - 3)
+    assert abs(len(state["in"]["goods_pile_a"]) - len(state["in"]["goods_pile_b"])) <= 1
+
+
+def test_every_player_starts_with_six_die_cards_and_holds_two(game):
+    state = game.new_game(players=4, seed=8)
+    assert (len(state["in"]["p0.die_stack"]), len(state["in"]["p0.die_hand"])) == (4, 2)  # the first player's turn
+    assert [len(state["in"][f"p{seat}.die_stack"]) for seat in (1, 2, 3)] == [6, 6, 6]
+
+
+def test_each_round_has_six_turns_for_every_player_in_turn(game):
+    """Turns interleave: everybody's first turn, then everybody's second."""
+    from engine.agents import random_agents
+
+    state = game.new_game(players=3, seed=1)
+    agents = random_agents(1, 3)
+    while state["flow"]["round"] == 1 and (decision := game.decision(state)) is not None:
+        state = game.apply(state, agents[decision.player].choose(None, decision))
+    drawn = [e["player"] for e in state["events"] if e["type"] == "moved" and e["round"] == 1
+             and e.get("to", "").endswith("die_hand")]
+    turns = [seat for index, seat in enumerate(drawn) if index == 0 or drawn[index - 1] != seat]
+    assert turns == [0, 1, 2] * 5  # two cards in the first turn, one more in turns 2 to 5, none left in turn 6
+
+
+def test_the_first_player_card_decides_who_starts_each_round(game):
+    """Its holder starts the round with it front up; a card still front up at the end passes left,
+    a card taken back up by a sale is turned over and its holder starts."""
+    from engine.agents import random_agents
+
+    state = game.new_game(players=3, seed=6)
+    agents = random_agents(6, 3)
+    seen = {}  # round -> (first player, holder, face) at the first decision of the round
+    ends = {}  # round -> (holder, face) at the last decision of the round
+    while (decision := game.decision(state)) is not None:
+        card = state["in"].get("p0.first_player_spot", []) + state["in"].get("p1.first_player_spot", []) \
+            + state["in"].get("p2.first_player_spot", [])
+        thing = state["things"][card[0]]
+        round_ = state["flow"]["round"]
+        seen.setdefault(round_, (state["flow"]["first"], thing["o"], thing["a"]["face"]))
+        ends[round_] = (thing["o"], thing["a"]["face"])
+        state = game.apply(state, agents[decision.player].choose(None, decision))
+    assert all(first == holder and face == 1 for first, holder, face in seen.values())
+    for round_ in range(1, 5):
+        holder, face = ends[round_]
+        assert seen[round_ + 1][0] == (holder if face == 0 else (holder + 1) % 3)
+    assert any(face == 0 for _holder, face in ends.values())  # somebody sold in this game

@@ -1,0 +1,181 @@
+"""Places whose things lie in sets of N with jokers (engine/interp/sets.py).
+
+The scenarios in tests/scenarios/castles-of-burgundy-cards/estate/ pin the rules as
+played; these tests pin the model underneath: sets are things inside the place, the
+queries still see the cards in the place, the options of each kind of thing, the rule's
+switches (own sets, adopting), staging, views, and the language's distinct-value count.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine.effects import parse_effect, parse_expression
+from engine.effects.check import check
+from engine.effects.render import render
+from engine.interp import sets
+from engine.interp.errors import Infeasible
+from engine.interp.values import Context, attribute, number
+from engine.interp.views import describe, view_of
+from engine.interp.world import World
+from engine.interpreter import Engine
+
+GAME = "castles-of-burgundy-cards"
+
+
+@pytest.fixture(scope="module")
+def engine():
+    return Engine.load([GAME])
+
+
+@pytest.fixture(scope="module")
+def base(engine):
+    return engine.new_game(players=2, seed=1)
+
+
+def staged(engine, base, estate, projects=()):
+    return engine.edit(base, 0, cards={"estate": list(estate), "project_area": list(projects)})
+
+
+def estate_sets(state, seat=0):
+    """[(type, complete, [card ids])] of the seat's estate, in order."""
+    found = []
+    for set_tid in state["in"].get(f"p{seat}.estate", []):
+        thing = state["things"][set_tid]
+        assert thing["k"] == sets.SET_KIND and thing["at"] == f"p{seat}.estate"
+        cards = [state["things"][t]["c"] for t in state["in"].get(set_tid, [])]
+        found.append((thing["a"]["type"], thing["a"]["complete"], cards))
+    return found
+
+
+def card_tid(state, card):
+    return next(t for t, thing in state["things"].items() if thing.get("c") == card)
+
+
+def value(engine, state, text, seat=0):
+    world = World(engine.game, state)
+    return number(Context(world, seat, seat, {}, {}), parse_expression(text))
+
+
+def test_staged_cards_lie_in_sets_of_their_type_and_a_full_set_is_complete(engine, base):
+    state = staged(engine, base, ["mine_1", "mine_2", "mine_3", "mine_4", "monastery_1", "castle_1"])
+    assert estate_sets(state) == [("mine", 1, ["mine_1", "mine_2", "mine_3"]), ("mine", 0, ["mine_4"]),
+                                  ("monastery", 0, ["monastery_1"]), ("castle", 0, ["castle_1"])]
+
+
+def test_queries_see_the_cards_of_the_sets_as_lying_in_the_place(engine, base):
+    state = staged(engine, base, ["mine_1", "mine_2", "mine_3", "mine_4", "monastery_1", "castle_1"])
+    assert value(engine, state, "the number of mine in your estate") == 4
+    assert value(engine, state, "the number of action card in your estate") == 6
+    assert value(engine, state, "the total triple of action card in your estate") == 5 * 4 + 6 + 5
+    assert value(engine, state, "the number of type of action card in your estate") == 3
+    world = World(engine.game, state)
+    mine = card_tid(state, "mine_4")
+    assert world.place_of(mine) == "p0.estate" and state["things"][mine]["at"] != "p0.estate"
+    assert state["things"][mine]["a"] == {}  # a card of its own type carries no adopted type
+    context = Context(world, 0, 0, {"Set": state["things"][mine]["at"]}, {})
+    assert number(context, parse_expression("the number of action card in Set")) == 1
+
+
+def test_the_type_of_a_card_is_its_kind_until_a_joker_adopts_another(engine, base):
+    state = staged(engine, base, ["mine_1", "mine_2"], ["monastery_3"])
+    state = engine.begin(state, 0, effect="place 1 project")
+    decision = engine.decision(state)
+    assert [o.key for o in decision.options] == ["set:mine:1", "new set:mine", "new set:monastery"]
+    state = engine.apply(state, "new set:mine")  # a joker may start a new set of a type the estate has
+    assert estate_sets(state) == [("mine", 0, ["mine_1", "mine_2"]), ("mine", 0, ["monastery_3"])]
+    world = World(engine.game, state)
+    monastery, mine = card_tid(state, "monastery_3"), card_tid(state, "mine_1")
+    assert state["things"][monastery]["a"]["type"] == "mine"
+    context = Context(world, 0, 0, {}, {})
+    assert attribute(context, monastery, "type") == "mine" and attribute(context, mine, "type") == "mine"
+    assert attribute(context, monastery, "kind") == "monastery"
+    assert value(engine, state, "the number of monastery in your estate") == 1  # still a monastery card
+    assert value(engine, state, "the number of type of action card in your estate") == 1
+
+
+def test_a_card_may_join_its_open_set_convert_a_set_of_jokers_or_start_a_new_set(engine, base):
+    state = staged(engine, base, ["castle_1", "monastery_1", "monastery_2", "mine_1", "mine_2", "mine_3"])
+    world = World(engine.game, state)
+    options = sets.choices(world, card_tid(state, "castle_2"), "p0.estate")
+    assert [(key, label) for key, label, _plan in options] == [
+        ("set:castle:1", "on the castles (2 of 3)"),
+        ("set:monastery:1", "on the monasteries (3 of 3, completes the set, they become castles)"),
+        ("new set:castle", "a new set of castles (1 of 3)"),
+    ]
+    # a complete set is never offered: a fourth mine starts a new set
+    state = staged(engine, base, ["mine_1", "mine_2", "mine_3"])
+    world = World(engine.game, state)
+    assert [key for key, _l, _p in sets.choices(world, card_tid(state, "mine_4"), "p0.estate")] == ["new set:mine"]
+
+
+def test_a_joker_may_join_any_open_set_or_a_new_set_of_a_type_present(engine, base):
+    state = staged(engine, base, ["castle_1", "monastery_1", "mine_1", "mine_2", "mine_3"])
+    world = World(engine.game, state)
+    options = sets.choices(world, card_tid(state, "monastery_2"), "p0.estate")
+    assert [(key, label) for key, label, _plan in options] == [
+        ("set:castle:1", "on the castles (2 of 3, counts as a castle)"),
+        ("set:monastery:1", "on the monasteries (2 of 3)"),
+        ("new set:castle", "a new set of castles (1 of 3, counts as a castle)"),
+        ("new set:mine", "a new set of mines (1 of 3, counts as a mine)"),
+        ("new set:monastery", "a new set of monasteries (1 of 3)"),
+    ]
+
+
+def with_rule(engine, **jokers):
+    """The game with the estate's joker switches changed (the memo of set rules replaced)."""
+    rule = dict(engine.game.item("places", "estate")["sets"])
+    rule["jokers"] = {**rule["jokers"], **jokers}
+    return dataclasses.replace(engine.game, memo={"sets": {"estate": rule}})
+
+
+def test_jokers_without_their_own_sets_need_a_type_to_join(engine, base):
+    game = with_rule(engine, own_sets=False)
+    state = staged(engine, base, [], ["monastery_3"])
+    world = World(game, state)
+    joker = card_tid(state, "monastery_3")
+    assert sets.choices(world, joker, "p0.estate") == []
+    with pytest.raises(Infeasible, match="no set of the estate can take Monastery"):
+        world.put(joker, "p0.estate")
+    state = staged(engine, base, ["ship_1"], ["monastery_3"])
+    world = World(game, state)
+    assert [key for key, _l, _p in sets.choices(world, joker, "p0.estate")] == ["set:ship:1", "new set:ship"]
+
+
+def test_jokers_that_do_not_adopt_keep_their_type_and_are_not_convertible_by_default(engine, base):
+    game = with_rule(engine, adopt=False, convertible=False)
+    state = staged(engine, base, ["ship_1", "monastery_1"], ["monastery_3", "ship_2"])
+    world = World(game, state)
+    assert [key for key, _l, _p in sets.choices(world, card_tid(state, "monastery_3"), "p0.estate")] == [
+        "set:monastery:1", "new set:monastery"]
+    assert [key for key, _l, _p in sets.choices(world, card_tid(state, "ship_2"), "p0.estate")] == [
+        "set:ship:1", "new set:ship"]
+
+
+def test_the_view_shows_the_sets_inside_the_place(engine, base):
+    state = staged(engine, base, ["mine_1", "mine_2", "mine_3", "castle_1"])
+    view = view_of(engine.game, state, 1)
+    estate = view["places"]["p0.estate"]
+    assert [entry["kind"] for entry in estate] == ["set", "set"]
+    assert [entry["attributes"] for entry in estate] == [{"type": "mine", "complete": 1},
+                                                         {"type": "castle", "complete": 0}]
+    assert [[card["card"] for card in entry["contents"]] for entry in estate] == [["mine_1", "mine_2", "mine_3"],
+                                                                                 ["castle_1"]]
+    assert not any(place.startswith("set#") for place in view["places"])
+    lines = describe(engine.game, view_of(engine.game, state, 0), 0)
+    assert "  estate: [Mine (die 1), Mine (die 2), Mine (die 3)], [Castle (die 1)]" in lines
+
+
+def test_the_distinct_value_count_is_checked_and_rendered():
+    tree = parse_effect("if the number of type of action card in your estate is 7: gain 1 vp")
+    assert render(tree) == "if the number of type of action card in your estate is 7: gain 1 vp"
+    kind = parse_expression("the number of kind of vine in Made")
+    assert render(kind) == "the number of kind of vine in Made" and kind.selector.attribute == "kind"
+
+
+def test_an_unknown_attribute_in_a_distinct_value_count_is_reported(engine):
+    problems, _calls = check(parse_expression("the number of colour of action card in your estate"),
+                             engine.game.vocabulary)
+    assert [(p.code, p.message) for p in problems] == [("E302", "unknown attribute 'colour'")]
