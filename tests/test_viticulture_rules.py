@@ -2,6 +2,7 @@
 
 import pytest
 
+from engine.interp.decisions import IllegalAnswer
 from engine.interpreter import Engine
 
 
@@ -106,3 +107,13 @@ def test_a_scenario_edit_puts_two_copies_of_one_card_in_two_places(game):
     state = game.edit(state, 0, cards={"field_1": ["sangiovese"], "field_3": ["sangiovese"]})
     on = lambda place: [state["things"][t]["c"] for t in state["in"].get(place, [])]
     assert on("p0.field_1") == ["sangiovese"] and on("p0.field_3") == ["sangiovese"]
+
+
+def test_training_a_worker_needs_four_lira_and_says_so(game):
+    state = game.skip_to(game.new_game(players=2, seed=1), "winter", passing=True)
+    state = game.edit(state, state["pending"]["player"], counters={"lira": 3})
+    decision = game.decision(state)
+    key = "place:train_worker:left:regular_worker"
+    assert key not in decision.keys()
+    with pytest.raises(IllegalAnswer, match="needs 4 lira, you have 3"):
+        game.apply(state, key)
