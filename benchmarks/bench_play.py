@@ -18,6 +18,10 @@ CLOCK = time.process_time
 
 from engine.agents import random_agents
 from engine.interpreter import Engine
+try:
+    from options import take  # run as a script: python benchmarks/...
+except ImportError:
+    from benchmarks.options import take
 
 
 def one_game(engine, players: int, seed: int) -> tuple[float, int, int]:
@@ -37,11 +41,7 @@ PLAYER_COUNTS = {"viticulture": (2, 4, 6), "castles-of-burgundy-cards": (2, 3, 4
 
 def main() -> None:
     args = sys.argv[1:]
-    game = "viticulture"
-    if "--game" in args:
-        at = args.index("--game")
-        game = args[at + 1]
-        del args[at:at + 2]
+    game = take(args, "game", "viticulture")
     games = int(args[0]) if args else 5
     engine = Engine.load([game])
     print(f"{game}, {games} random games per player count, medians")

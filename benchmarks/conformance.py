@@ -13,20 +13,16 @@ import time
 
 from engine.conformance import check_game
 from engine.interpreter import Engine
+try:
+    from options import take  # run as a script: python benchmarks/...
+except ImportError:
+    from benchmarks.options import take
 
 
 def main() -> None:
     args = sys.argv[1:]
-    game = "viticulture"
-    if "--game" in args:
-        at = args.index("--game")
-        game = args[at + 1]
-        del args[at:at + 2]
-    first = 1
-    if "--first" in args:
-        at = args.index("--first")
-        first = int(args[at + 1])
-        del args[at:at + 2]
+    game = take(args, "game", "viticulture")
+    first = int(take(args, "first", "1"))
     games = int(args[0]) if args else 10
     counts = [int(p) for p in args[1:]] or [2, 3, 4, 5, 6]
     engine = Engine.load([game])

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from engine.interp.decisions import Decision, IllegalAnswer, decision_from_data
 from engine.interp.errors import RulesError
-from engine.interp.flow import Flow, score
-from engine.interp import staging
+from engine.interp import scoring, staging
+from engine.interp.flow import Flow
 from engine.interp.game import compile_game
 from engine.interp.runtime import Runtime, clone
 from engine.interp.setup import initial_state
@@ -82,17 +82,7 @@ class Engine:
 
     def result(self, state: dict) -> dict:
         """Scores, tie-break values, ranks and winners (ties broken as the pack says)."""
-        runtime = self._runtime(clone(state))
-        rows = []
-        for seat in range(state["players"]):
-            rows.append({"player": seat, "score": self._score(runtime, seat),
-                         "tie_breaks": [self._expression(runtime, seat, "tie_breaks", t) for t in self._tie_breaks()]})
-        ordered = sorted(rows, key=lambda r: [-r["score"]] + [-v for v in r["tie_breaks"]])
-        best = ordered[0]
-        winners = [r["player"] for r in rows if r["score"] == best["score"] and r["tie_breaks"] == best["tie_breaks"]]
-        ranks = {r["player"]: index + 1 for index, r in enumerate(ordered)}
-        return {"scores": [r["score"] for r in rows], "tie_breaks": [r["tie_breaks"] for r in rows],
-                "ranks": [ranks[seat] for seat in range(state["players"])], "winners": winners}
+        return scoring.result(self._runtime(clone(state)))
 
     # ------------------------------------------------------------ staging (scenario tests)
 
@@ -101,9 +91,10 @@ class Engine:
         has a pending decision."""
         return staging.skip_to(self, state, phase, round_, passing=passing)
 
-    def edit(self, state: dict, seat: int, counters=None, cards=None, effect=None) -> dict:
-        """A copy with ``seat``'s counters set, cards placed, and a choice-free effect carried out."""
-        return staging.edit(self, state, seat, counters, cards, effect)
+    def edit(self, state: dict, seat: int, counters=None, cards=None, effect=None, refresh: bool = True) -> dict:
+        """A copy with ``seat``'s counters set, cards placed, and a choice-free effect carried out
+        (``refresh``: work a pending pick out again for the changed table)."""
+        return staging.edit(self, state, seat, counters, cards, effect, refresh)
 
     def begin(self, state: dict, seat: int, card=None, effect=None) -> dict:
         """A copy where ``seat`` starts playing ``card`` from hand, or carrying out ``effect``."""
@@ -113,52 +104,3 @@ class Engine:
 
     def _runtime(self, state: dict) -> Runtime:
         return Runtime(self.game, state, self.flow)
-
-    def _score(self, runtime: Runtime, seat: int) -> int:
-        return sum(self._rule_score(runtime, seat, rule_id, rule) for rule_id, rule in self.game.items("scoring").items())
-
-    def _rule_score(self, runtime: Runtime, seat: int, rule_id: str, rule: dict) -> int:
-        """A rule's ``expression``, or its ``parts`` combined (sum, min, max, or the best split
-        of the parts' counts into sets of different kinds, scored by ``set_points``)."""
-        if not rule.get("parts"):
-            return self._expression(runtime, seat, "scoring", rule_id)
-        values = [self._expression(runtime, seat, "scoring", rule_id, f"parts/{index}/expression")
-                  for index in range(len(rule["parts"]))]
-        combine = rule.get("combine", "sum")
-        if combine == "sets_of_different_kinds":
-            points = {entry["kinds"]: entry["points"] for entry in rule.get("set_points", [])}
-            return best_sets(values, points)
-        return {"sum": sum, "min": min, "max": max}[combine](values)
-
-    def _tie_breaks(self) -> list[str]:
-        breaks = sorted(self.game.items("tie_breaks").items(), key=lambda kv: kv[1].get("position", 0))
-        return [tid for tid, item in breaks if item.get("expression")]
-
-    def _expression(self, runtime: Runtime, seat: int, namespace: str, item_id: str, key: str = "expression") -> int:
-        root = self.game.effect(namespace, item_id, key)
-        return score(runtime, seat, root) if root is not None else 0
-
-
-def best_sets(counts: list[int], points: dict[int, int]) -> int:
-    """The most points from splitting things of several kinds (``counts[i]`` of kind i) into
-    sets of different kinds, a set of k kinds scoring ``points[k]`` (0 if not listed); things
-    left over score nothing. Searched exactly over the sorted counts, so any table works."""
-    memo: dict[tuple[int, ...], int] = {}
-
-    def best(state: tuple[int, ...]) -> int:
-        if state not in memo:
-            present = [index for index, count in enumerate(state) if count > 0]
-            found = 0
-            for mask in range(1, 1 << len(present)):
-                chosen = [present[bit] for bit in range(len(present)) if mask >> bit & 1]
-                value = points.get(len(chosen), 0)
-                if value <= 0:
-                    continue
-                rest = list(state)
-                for index in chosen:
-                    rest[index] -= 1
-                found = max(found, value + best(tuple(sorted(rest, reverse=True))))
-            memo[state] = found
-        return memo[state]
-
-    return best(tuple(sorted((max(0, c) for c in counts), reverse=True)))

@@ -55,6 +55,9 @@ def outcome_lines(outcome: dict) -> list[str]:
     for seat, score in enumerate(scores):
         rank = f"  rank {ranks[seat]}" if seat < len(ranks) else ""
         out.append(f"  {seat_name(seat)}: {str(score).ljust(width)}{rank}{'  winner' if seat in winners else ''}")
+    opponent = outcome.get("opponent")
+    if opponent:  # a solo game: the bot's score, and whether the player beat it
+        out.append(f"  {opponent['name']}: {opponent['score']}{'' if winners else '  winner'}")
     return out
 
 

@@ -167,13 +167,14 @@ class _Run:
             phase, round_ = start.get("phase"), start.get("round", 1)
             passing = bool(start.get("passing"))
             self.state = self.guard(lambda: self.engine.skip_to(self.state, phase, round_, passing=passing))
-        for number, entry in enumerate(data.get("setup") or [], 1):
+        entries = data.get("setup") or []
+        for number, entry in enumerate(entries, 1):
             self.where = f"setup {number}"
             seat = self.seat(entry.get("player"), self.where)
             self.state = self.guard(lambda: self.engine.edit(
                 self.state, seat, counters=dict(entry.get("counters") or {}) or None,
                 cards={k: list(v) for k, v in (entry.get("cards") or {}).items()} or None,
-                effect=entry.get("effect")))
+                effect=entry.get("effect"), refresh=number == len(entries)))
         self.events_from = len(self.engine.events(self.state))
 
     def guard(self, action: Callable[[], Any]) -> Any:

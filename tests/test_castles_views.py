@@ -58,3 +58,12 @@ def test_a_decision_shows_the_die_value_of_each_card_in_hand(game, first_turn):
     decision = game.decision(first_turn)
     assert decision.player == 0
     assert all("(die " in option.label for option in decision.options)
+
+
+def test_staging_cards_under_a_pending_pick_offers_the_new_cards(game):
+    """A scenario that changes the die hand while its question is pending gets the question afresh."""
+    state = game.new_game(players=2, seed=3)
+    state = game.edit(state, 0, effect="discard every action card in your die hand", refresh=False)
+    state = game.edit(state, 0, cards={"die_hand": ["monastery_2", "knowledge_4"]})
+    keys = game.decision(state).keys()
+    assert keys == ("card:monastery_2@p0.die_hand", "card:knowledge_4@p0.die_hand")

@@ -23,3 +23,18 @@ def test_a_random_game_keeps_every_promise(viticulture, players):
     assert report.problems == []
     assert report.finished
     assert report.choice_points > 100
+
+
+@pytest.fixture(scope="module")
+def castles():
+    from engine.interpreter import Engine
+
+    return Engine.load(["castles-of-burgundy-cards"])
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_a_random_castles_game_keeps_every_promise(castles, players):
+    report = check_game(castles, players, seed=200 + players, deep_every=5)
+    assert report.problems == []
+    assert report.finished
+    assert report.choice_points > 10

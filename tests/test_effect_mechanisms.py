@@ -13,7 +13,8 @@ import pytest
 
 from engine.interp.decisions import IllegalAnswer
 from engine.interp.fallible import can_fail
-from engine.interpreter import Engine, best_sets
+from engine.interp.scoring import best_sets
+from engine.interpreter import Engine
 
 
 @pytest.fixture(scope="module")

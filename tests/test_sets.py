@@ -3,7 +3,10 @@
 The scenarios in tests/scenarios/castles-of-burgundy-cards/estate/ pin the rules as
 played; these tests pin the model underneath: sets are things inside the place, the
 queries still see the cards in the place, the options of each kind of thing, the rule's
-switches (own sets, adopting), staging, views, and the language's distinct-value count.
+switches (own sets, adopting, fill_first), staging, views, and the language's
+distinct-value count. The pack's estate fills a type's open set first (``fill_first``);
+the engine's default, where a new set may start at any time, is tested on the same
+estate with the switch taken out (``with_rule``).
 """
 
 from __future__ import annotations
@@ -80,12 +83,12 @@ def test_queries_see_the_cards_of_the_sets_as_lying_in_the_place(engine, base):
 
 
 def test_the_type_of_a_card_is_its_kind_until_a_joker_adopts_another(engine, base):
-    state = staged(engine, base, ["mine_1", "mine_2"], ["monastery_3"])
+    state = staged(engine, base, ["mine_1", "mine_2", "mine_3"], ["monastery_3"])
     state = engine.begin(state, 0, effect="place 1 project")
     decision = engine.decision(state)
-    assert [o.key for o in decision.options] == ["set:mine:1", "new set:mine", "new set:monastery"]
+    assert [o.key for o in decision.options] == ["new set:mine", "new set:monastery"]
     state = engine.apply(state, "new set:mine")  # a joker may start a new set of a type the estate has
-    assert estate_sets(state) == [("mine", 0, ["mine_1", "mine_2"]), ("mine", 0, ["monastery_3"])]
+    assert estate_sets(state) == [("mine", 1, ["mine_1", "mine_2", "mine_3"]), ("mine", 0, ["monastery_3"])]
     world = World(engine.game, state)
     monastery, mine = card_tid(state, "monastery_3"), card_tid(state, "mine_1")
     assert state["things"][monastery]["a"]["type"] == "mine"
@@ -98,23 +101,55 @@ def test_the_type_of_a_card_is_its_kind_until_a_joker_adopts_another(engine, bas
 
 def test_a_card_may_join_its_open_set_convert_a_set_of_jokers_or_start_a_new_set(engine, base):
     state = staged(engine, base, ["castle_1", "monastery_1", "monastery_2", "mine_1", "mine_2", "mine_3"])
-    world = World(engine.game, state)
-    options = sets.choices(world, card_tid(state, "castle_2"), "p0.estate")
+    castle = card_tid(state, "castle_2")
+    options = sets.choices(World(with_rule(engine, fill_first=False), state), castle, "p0.estate")
     assert [(key, label) for key, label, _plan in options] == [
         ("set:castle:1", "on the castles (2 of 3)"),
         ("set:monastery:1", "on the monasteries (3 of 3, completes the set, they become castles)"),
         ("new set:castle", "a new set of castles (1 of 3)"),
     ]
+    # fill_first (the pack's estate): no new set of castles while the castles' set is open
+    options = sets.choices(World(engine.game, state), castle, "p0.estate")
+    assert [(key, label) for key, label, _plan in options] == [
+        ("set:castle:1", "on the castles (2 of 3)"),
+        ("set:monastery:1", "on the monasteries (3 of 3, completes the set, they become castles)"),
+    ]
     # a complete set is never offered: a fourth mine starts a new set
     state = staged(engine, base, ["mine_1", "mine_2", "mine_3"])
-    world = World(engine.game, state)
-    assert [key for key, _l, _p in sets.choices(world, card_tid(state, "mine_4"), "p0.estate")] == ["new set:mine"]
+    for game in (engine.game, with_rule(engine, fill_first=False)):
+        world = World(game, state)
+        assert [key for key, _l, _p in sets.choices(world, card_tid(state, "mine_4"), "p0.estate")] == [
+            "new set:mine"]
+
+
+def test_with_fill_first_a_card_goes_on_its_type_s_open_set_and_a_new_set_starts_once_it_is_complete(
+        engine, base):
+    assert engine.game.item("places", "estate")["sets"]["fill_first"] is True
+    assert "fill_first" not in sets.rule(with_rule(engine, fill_first=False), "estate")  # the default: off
+    state = staged(engine, base, ["mine_1", "mine_2", "mine_3", "mine_4"])
+    mine = card_tid(state, "mine_5")
+    assert [key for key, _l, _p in sets.choices(World(engine.game, state), mine, "p0.estate")] == ["set:mine:2"]
+    assert [key for key, _l, _p in sets.choices(World(with_rule(engine, fill_first=False), state), mine,
+                                                 "p0.estate")] == ["set:mine:2", "new set:mine"]
+    # played: every mine has one legal place, so the estate never asks; the only question is
+    # the round bonus of the triple the third mine completes, and the fourth starts a new set
+    state = staged(engine, base, ["mine_1"], ["mine_2", "mine_3", "mine_4"])
+    state = engine.begin(state, 0, effect="for each of every action card in your project area as Card: "
+                                          "move Card to your estate")
+    decision = engine.decision(state)
+    assert decision.source == "scenario" and decision.prompt.startswith("Choose one")
+    assert "gain 3 victory points" in [o.label for o in decision.options]
+    state = engine.apply(state, next(o.key for o in decision.options if o.label == "gain 3 victory points"))
+    assert engine.decision(state).source != "scenario"  # the effect is over: nothing else was asked
+    assert estate_sets(state) == [("mine", 1, ["mine_1", "mine_2", "mine_3"]), ("mine", 0, ["mine_4"])]
+    texts = [event["text"] for event in state["events"]]
+    assert texts.index("player 1 completed a set of mines") < texts.index("Mine (die 4) moved to estate")
 
 
 def test_a_joker_may_join_any_open_set_or_a_new_set_of_a_type_present(engine, base):
     state = staged(engine, base, ["castle_1", "monastery_1", "mine_1", "mine_2", "mine_3"])
-    world = World(engine.game, state)
-    options = sets.choices(world, card_tid(state, "monastery_2"), "p0.estate")
+    joker = card_tid(state, "monastery_2")
+    options = sets.choices(World(with_rule(engine, fill_first=False), state), joker, "p0.estate")
     assert [(key, label) for key, label, _plan in options] == [
         ("set:castle:1", "on the castles (2 of 3, counts as a castle)"),
         ("set:monastery:1", "on the monasteries (2 of 3)"),
@@ -122,36 +157,84 @@ def test_a_joker_may_join_any_open_set_or_a_new_set_of_a_type_present(engine, ba
         ("new set:mine", "a new set of mines (1 of 3, counts as a mine)"),
         ("new set:monastery", "a new set of monasteries (1 of 3)"),
     ]
+    # fill_first (the pack's estate): a new set of a type only when that type has no open set,
+    # so of mines (their set is complete) but not of castles or monasteries
+    options = sets.choices(World(engine.game, state), joker, "p0.estate")
+    assert [(key, label) for key, label, _plan in options] == [
+        ("set:castle:1", "on the castles (2 of 3, counts as a castle)"),
+        ("set:monastery:1", "on the monasteries (2 of 3)"),
+        ("new set:mine", "a new set of mines (1 of 3, counts as a mine)"),
+    ]
+    # once the castles and the monasteries are complete, the joker may start a new set of either
+    state = staged(engine, base, ["castle_1", "castle_2", "castle_3", "monastery_1", "monastery_2", "monastery_3"])
+    assert [key for key, _l, _p in sets.choices(World(engine.game, state), card_tid(state, "monastery_4"),
+                                                 "p0.estate")] == ["new set:castle", "new set:monastery"]
 
 
-def with_rule(engine, **jokers):
-    """The game with the estate's joker switches changed (the memo of set rules replaced)."""
+def with_rule(engine, fill_first=True, **jokers):
+    """The game with the estate's joker switches changed (the memo of set rules replaced);
+    ``fill_first=False`` takes the switch out of the rule, leaving the engine's default."""
     rule = dict(engine.game.item("places", "estate")["sets"])
     rule["jokers"] = {**rule["jokers"], **jokers}
+    if not fill_first:
+        del rule["fill_first"]
     return dataclasses.replace(engine.game, memo={"sets": {"estate": rule}})
 
 
 def test_jokers_without_their_own_sets_need_a_type_to_join(engine, base):
-    game = with_rule(engine, own_sets=False)
-    state = staged(engine, base, [], ["monastery_3"])
-    world = World(game, state)
-    joker = card_tid(state, "monastery_3")
-    assert sets.choices(world, joker, "p0.estate") == []
-    with pytest.raises(Infeasible, match="no set of the estate can take Monastery"):
-        world.put(joker, "p0.estate")
+    for game in (with_rule(engine, own_sets=False, fill_first=False), with_rule(engine, own_sets=False)):
+        state = staged(engine, base, [], ["monastery_3"])
+        world = World(game, state)
+        joker = card_tid(state, "monastery_3")
+        assert sets.choices(world, joker, "p0.estate") == []
+        with pytest.raises(Infeasible, match="no set of the estate can take Monastery"):
+            world.put(joker, "p0.estate")
     state = staged(engine, base, ["ship_1"], ["monastery_3"])
-    world = World(game, state)
+    world = World(with_rule(engine, own_sets=False, fill_first=False), state)
     assert [key for key, _l, _p in sets.choices(world, joker, "p0.estate")] == ["set:ship:1", "new set:ship"]
+    world = World(with_rule(engine, own_sets=False), state)  # fill_first: the ships' open set only
+    assert [key for key, _l, _p in sets.choices(world, joker, "p0.estate")] == ["set:ship:1"]
+    state = staged(engine, base, ["ship_1", "ship_2", "ship_3"], ["monastery_3"])
+    world = World(with_rule(engine, own_sets=False), state)  # the ships are complete: a new set of ships
+    assert [key for key, _l, _p in sets.choices(world, joker, "p0.estate")] == ["new set:ship"]
 
 
 def test_jokers_that_do_not_adopt_keep_their_type_and_are_not_convertible_by_default(engine, base):
-    game = with_rule(engine, adopt=False, convertible=False)
+    game = with_rule(engine, adopt=False, convertible=False, fill_first=False)
     state = staged(engine, base, ["ship_1", "monastery_1"], ["monastery_3", "ship_2"])
     world = World(game, state)
     assert [key for key, _l, _p in sets.choices(world, card_tid(state, "monastery_3"), "p0.estate")] == [
         "set:monastery:1", "new set:monastery"]
     assert [key for key, _l, _p in sets.choices(world, card_tid(state, "ship_2"), "p0.estate")] == [
         "set:ship:1", "new set:ship"]
+    world = World(with_rule(engine, adopt=False, convertible=False), state)  # fill_first: the open sets only
+    assert [key for key, _l, _p in sets.choices(world, card_tid(state, "monastery_3"), "p0.estate")] == [
+        "set:monastery:1"]
+    assert [key for key, _l, _p in sets.choices(world, card_tid(state, "ship_2"), "p0.estate")] == ["set:ship:1"]
+
+
+def rival_sets(state):
+    """[(type, complete, [card ids])] of the rival estate, in order."""
+    return [(state["things"][s]["a"]["type"], state["things"][s]["a"]["complete"],
+             [state["things"][t]["c"] for t in state["in"].get(s, [])]) for s in state["in"].get("rival_estate", [])]
+
+
+def test_the_rival_estate_without_jokers_never_asks(engine, base):
+    rule = sets.rule(engine.game, "rival_estate")
+    assert rule["fill_first"] is True and not rule.get("jokers")
+    cards = ["mine_1", "monastery_1", "mine_2", "monastery_2", "mine_3", "mine_4", "monastery_3", "castle_1", "mine_5"]
+    state = engine.edit(base, 0, cards={"project_area": cards})
+    state = engine.begin(state, 0, effect="for each of every action card in your project area as Card: "
+                                          "move Card to each rival estate")
+    assert engine.decision(state).source != "scenario"  # sorted in without a question
+    assert rival_sets(state) == [("mine", 1, ["mine_1", "mine_2", "mine_3"]),
+                                 ("monastery", 1, ["monastery_1", "monastery_2", "monastery_3"]),
+                                 ("mine", 0, ["mine_4", "mine_5"]), ("castle", 0, ["castle_1"])]
+    world = World(engine.game, state)
+    # each card has exactly one place: its type's open set, else a new set of its type
+    for card, key in [("mine_6", "set:mine:2"), ("castle_2", "set:castle:1"),
+                      ("monastery_4", "new set:monastery"), ("ship_1", "new set:ship")]:
+        assert [k for k, _l, _p in sets.choices(world, card_tid(state, card), "rival_estate")] == [key]
 
 
 def test_the_view_shows_the_sets_inside_the_place(engine, base):

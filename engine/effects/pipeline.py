@@ -2,7 +2,8 @@
 
 Effect text lives under keys named ``effect`` or ending in ``_effect``
 (start rule ``effect``), under ``condition`` (start rule ``condition``) and
-under ``expression`` (a number; start rule ``expression``).
+under ``expression`` or keys ending in ``_expression`` (a number; start rule
+``expression``).
 Inside a procedure's effect the caller's variables are bound; inside a
 term's condition the variable ``It`` is; inside a place's set rule, ``Set``. Every problem becomes a Diagnostic
 at the file position of the offending words.
@@ -82,7 +83,7 @@ def _start_rule(key: str) -> str | None:
         return "effect"
     if key == "condition":
         return "condition"
-    if key == "expression":
+    if key == "expression" or key.endswith("_expression"):
         return "expression"
     return None
 

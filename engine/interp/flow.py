@@ -2,24 +2,29 @@
 
 The flow is run by routines: frames named by ``h`` that live on the same
 stack as effect frames. A few general patterns cover the steps of a game:
-``automatic`` (an effect or a built-in for every player), ``each_player_once``
-(in turn order), ``chart_choice`` (each player puts a marker on a free row of
-a chart and carries out the row), and ``place_until_all_pass`` (worker
-placement: in turn order, place one worker on a free slot of a space of this
-phase and carry out its action, or pass, until everybody has passed).
+``automatic`` (an effect or a built-in for every player), ``once`` (for the
+first player only), ``each_player_once`` (in turn order), ``turns_each`` (in
+turn order, everybody's first turn, then everybody's second, ...),
+``chart_choice`` (each player puts a marker on a free row of a chart and
+carries out the row), and ``place_until_all_pass`` (worker placement: in turn
+order, place one worker on a free slot of a space of this phase and carry out
+its action, or pass, until everybody has passed). Setup steps and displays
+are dealt by dealing.py.
 
 Turn order is "seat order" from the first player, or the order of the
-players' markers on a chart. End conditions are checked after every turn.
+players' markers on a chart; a turn order may name a first-player token, whose
+holder starts each round. End conditions are checked after every turn; a solo
+opponent's score is compared after every round (scoring.py).
 """
 
 from __future__ import annotations
 
 from engine import rng
-from engine.interp import dealing
+from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
 from engine.interp.fallible import triggers_can_fail
 from engine.interp.quick import certainly_feasible
-from engine.interp.values import Context, number, test
+from engine.interp.values import Context, test
 
 PLACE = "place"
 PASS = ("pass", "pass (place no more workers this season)")
@@ -178,6 +183,7 @@ def _round(rt, f) -> None:
         rt.push_routine("step", step=f["end"].pop(0))
     else:
         rt.done(f)
+        scoring.compare_after_round(rt)
 
 
 def _phase(rt, f) -> None:
@@ -612,6 +618,3 @@ def _trigger_allowed(rt, seat: int, tid: str, trigger: dict, index: int, namespa
         marks.append(mark)
     return True
 
-
-def score(rt, seat: int, expression_root: int) -> int:
-    return number(Context(rt.world, seat, seat, {}, {}), rt.game.nodes[expression_root])

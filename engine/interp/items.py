@@ -130,6 +130,16 @@ def _refill_decks(rt, item: ast.Item, ctx: Context) -> bool:
     return bool(decks)
 
 
+def restart_pick(f) -> bool:
+    """Forget a pick that has not picked anything yet, so it is offered afresh (scenario
+    staging changed the table under a pending question); False if there is none to forget."""
+    if "cand" not in f or f.get("picked"):
+        return False
+    for key in ("cand", "min", "max", "keys", "picked"):
+        f.pop(key, None)
+    return True
+
+
 def _finish_pick(f) -> bool:
     for key in ("cand", "min", "max", "keys"):
         f.pop(key, None)
@@ -292,7 +302,7 @@ def _resource(rt, f, node, verb: str, resource: str, amount: int) -> None:
     if verb == "gain":
         added = world.add(owner, resource, amount)
         if added:  # nothing happened, nothing to tell
-            world.event("gained", seat, f"{_who(seat)} gained {added} {name}", resource=resource, amount=added)
+            world.event("gained", seat, f"{_who(owner)} gained {added} {name}", resource=resource, amount=added)
     elif verb in ("pay", "lose"):
         world.remove(owner, resource, amount, verb)
         past = "paid" if verb == "pay" else "lost"

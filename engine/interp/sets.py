@@ -30,7 +30,7 @@ the order they came. The set carries the ``by`` attribute (``the type of Set``) 
   first legal set without asking and without the completion effect.
 
 Legal sets for a thing of type T (its ``by`` value): an incomplete set of type T, a
-new set of type T, and (``convertible``) an incomplete set made only of jokers of
+new set of type T (with ``fill_first``: only when no set of type T is incomplete), and (``convertible``) an incomplete set made only of jokers of
 another type. For a joker of its own type J: (``adopt``) an incomplete set of any
 other type, or a new set of a type some set of the place already has; and
 (``own_sets``) an incomplete set of type J, or a new set of type J.
@@ -86,6 +86,10 @@ def choices(world, tid: str, place: str, labels: bool = True) -> list[tuple[str,
     numbers = _numbers(world, sets, by)
     open_sets = [s for s in sets if len(world.contents(s)) < size]
     found: list[tuple[str, str, list]] = []
+    fill_first = config.get("fill_first", False)
+
+    def may_start(kind) -> bool:  # with fill_first, a type's open set is filled before a new one starts
+        return not fill_first or all(world.thing(s)["a"][by] != kind for s in open_sets)
 
     def join(set_tid: str, note: str = "") -> None:
         kind = world.thing(set_tid)["a"][by]
@@ -114,7 +118,8 @@ def choices(world, tid: str, place: str, labels: bool = True) -> list[tuple[str,
                 kind = world.thing(s)["a"][by]
                 if kind != own and _only_jokers(world, s, joker_kinds, by):
                     join(s, f", they become {_plural(world, own)}" if labels else "")
-        new(own)
+        if may_start(own):
+            new(own)
         return found
     adopt = jokers.get("adopt", True)
     own_sets = jokers.get("own_sets", True)
@@ -130,9 +135,9 @@ def choices(world, tid: str, place: str, labels: bool = True) -> list[tuple[str,
     if adopt:
         present = list(dict.fromkeys(world.thing(s)["a"][by] for s in sets))
         for kind in present:
-            if kind != own:
+            if kind != own and may_start(kind):
                 new(kind, f", counts as a {_name(world, kind)}" if labels else "")
-    if own_sets:
+    if own_sets and may_start(own):
         new(own)
     return found
 
@@ -249,8 +254,9 @@ def move_in(rt, f, tid: str, place: str) -> None:
             owner = world.thing(place)["o"]
             seat = f["p"] if owner is None else owner
             by = rule_at(world, place).get("by", "type")
-            world.event("completed", seat, f"player {seat + 1} completed a set of "
-                        f"{_plural(world, world.thing(completed)['a'][by])}", set=completed)
+            kinds = _plural(world, world.thing(completed)['a'][by])
+            who = f"player {seat + 1}" if owner is not None else f"the {world.name_of(place)}"
+            world.event("completed", seat, f"{who} completed a set of {kinds}", set=completed)
             root = rt.game.effect("places", world.thing(place)["k"], "sets/completion_effect")
             if root is not None:
                 rt.push(f, root, e=rt.new_env({"Set": completed}), p=seat, y=seat, strict=True)

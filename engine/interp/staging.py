@@ -8,6 +8,7 @@ same world operations and frames as the game itself.
 from __future__ import annotations
 
 from engine.interp.errors import RulesError
+from engine.interp.items import restart_pick
 from engine.interp.runtime import Runtime, clone
 
 
@@ -26,11 +27,14 @@ def skip_to(engine, state: dict, phase: str, round_: int = 1, limit: int = 2000,
                      f"{state['flow']['phase']})")
 
 
-def edit(engine, state: dict, seat: int, counters=None, cards=None, effect: str | None = None) -> dict:
+def edit(engine, state: dict, seat: int, counters=None, cards=None, effect: str | None = None,
+         refresh: bool = True) -> dict:
     """A copy of ``state`` with ``seat``'s counters set, cards moved, and an effect carried out.
 
     ``cards`` maps a place kind (hand, field_1, ...) to card ids; each card is taken from
-    wherever it is. The effect must not ask anything (write it without choices).
+    wherever it is. The effect must not ask anything (write it without choices). A pending
+    flow decision is worked out again for the changed table; so is a pending pick that has
+    picked nothing yet, with ``refresh`` (leave it off for all but the last of several edits).
     """
     state = clone(state)
     runtime = Runtime(engine.game, state, engine.flow)
@@ -48,8 +52,9 @@ def edit(engine, state: dict, seat: int, counters=None, cards=None, effect: str 
         state["pending"] = None
         _run_now(engine, state, seat, effect)
         state["pending"] = pending
-    if state["pending"] is not None and state["frames"] and "h" in state["frames"][-1]:
-        state["pending"] = None  # a flow decision is worked out again for the changed table
+    top = state["frames"][-1] if state["frames"] else {}
+    if state["pending"] is not None and ("h" in top or (refresh and restart_pick(top))):
+        state["pending"] = None  # a flow decision or a fresh pick is worked out again for the changed table
         Runtime(engine.game, state, engine.flow).run()
     return state
 

@@ -119,12 +119,30 @@ class World:
         if place is not None and sets.rule_at(self, place) and self.s["things"][tid]["k"] != sets.SET_KIND:
             return sets.put_first(self, tid, place)
         thing = self.edit(tid)
-        if thing["at"] is not None:
-            self._writable(thing["at"]).remove(tid)
+        was = thing["at"]
+        if was is not None:
+            self._writable(was).remove(tid)
         thing["at"] = place
         if place is not None:
             contents = self._writable(place)
             contents.append(tid) if top else contents.insert(0, tid)
+        if was is not None and not self.s["in"][was]:
+            self._split_into(was)
+
+    def _split_into(self, empty: str) -> None:
+        """A place of a kind that ``split_when_empty`` takes the bottom half of its fullest sibling."""
+        kind, owner = self.s["things"][empty]["k"], self.s["things"][empty]["o"]
+        if not self.game.items("places").get(kind, {}).get("split_when_empty"):
+            return
+        siblings = [p for p in self.places_of({kind}, owner) if p != empty and self.s["things"][p]["o"] == owner]
+        fullest = max(siblings, key=lambda p: len(self.contents(p)), default=None)
+        if fullest is None or len(self.contents(fullest)) < 2:
+            return
+        moved = list(self.contents(fullest))[:len(self.contents(fullest)) // 2]  # the bottom half
+        for tid in moved:
+            self.put(tid, empty)
+        self.event("split", None, f"{self.name_of(fullest)} was split: {len(moved)} to {self.name_of(empty)}",
+                   place=fullest, to=empty, count=len(moved))
 
     def destroy(self, tid: str) -> None:
         """Take a thing out of the game. Its record stays, so an effect that bound it

@@ -12,7 +12,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-GAMES = [("viticulture", 2, 1), ("viticulture", 4, 2), ("viticulture", 6, 3)]
+GAMES = [("viticulture", 2, 1), ("viticulture", 4, 2), ("viticulture", 6, 3),
+         ("castles-of-burgundy-cards", 1, 1), ("castles-of-burgundy-cards", 2, 2), ("castles-of-burgundy-cards", 3, 3),
+         ("castles-of-burgundy-cards", 4, 4)]
 
 
 def golden_name(game: str, players: int, seed: int) -> Path:
