@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .effects import pipeline as effects_pipeline
-from .diagnostics import Report, SourceCache, display_path
+from .diagnostics import Diagnostic, Report, SourceCache, display_path
 from .layering import Definition, LayerEvent, Layering, layer
 from .packs import PACK_ID, Document, Pack, PackInfo, discover, find_pack_dirs, load_pack
 from .resolution import resolve
@@ -160,15 +160,22 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
         packs[pack_id] = pack
         report.extend(diags)
     tables, layerings, effects, explained = [], [], [], []
+    unreadable = {d.file for d in report.diagnostics if d.code in UNREADABLE}
     for group in _groups(resolution.load_order, known):
         documents = [doc for pack_id in group for doc in packs[pack_id].documents]
         layering = layer(documents, group)
         report.extend(layering.diagnostics)
-        ref_ids = layering.ref_ids()
+        roots = [(display_path(packs[p].root) or str(packs[p].root)).rstrip("/") + "/" for p in group]
+        broken = sorted(f for f in unreadable if f and any(f.startswith(root) for root in roots))
+        broken = broken if documents else []  # nothing else to check: the error says it all
+        ref_ids = None if broken else layering.ref_ids()  # ids and words of an unread file would all look unknown
         for doc in documents:
             if doc.kind is not None:
                 report.extend(schemas.check_document(doc.data, doc.kind, doc.display, ref_ids))
-        effects += check_effects(layering.table, documents, report)
+        if broken:
+            report.extend([_skipped_note(broken[0], len(broken))])
+        else:
+            effects += check_effects(layering.table, documents, report)
         tables.append(layering.table)
         layerings.append(layering)
         explained += explain(packs, group, layering)
@@ -177,6 +184,16 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
         explain_lines=explained, sources=sources,
         file_count=sum(_listed_count(known[p]) for p in resolution.load_order), layerings=layerings,
     )
+
+
+UNREADABLE = ("E100", "E103")  # a document that could not be read at all
+
+
+def _skipped_note(file: str, count: int) -> Diagnostic:
+    more = f" and {count - 1} other file{'s' if count > 2 else ''}" if count > 1 else ""
+    return Diagnostic("W110", f"references and effects were not checked: {file}{more} could not be read",
+                      file, None, None, hint="fix the YAML error first; the remaining checks run once it reads",
+                      severity="warning")
 
 
 def _groups(load_order: Sequence[str], known: dict[str, PackInfo]) -> list[tuple[str, ...]]:

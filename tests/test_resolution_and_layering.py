@@ -121,3 +121,12 @@ def test_a_pack_built_on_a_game_is_checked_with_that_game(tmp_path):
     result = run(tmp_path)
     assert [d.code for d in result.report.diagnostics] == ["E505"]  # a redefinition needs override: true
     assert len(result.tables) == 1
+
+
+def test_a_file_that_cannot_be_read_does_not_make_every_reference_look_unknown(tmp_path):
+    write_pack(tmp_path, "game", files={
+        "a.yaml": "kind: things\nthings:\n  - {id: x, name: X}\n  - id: y\n    name: broken: here\n",
+        "b.yaml": "kind: things\nthings:\n  - {id: z, name: Z, ref: x}\n",
+    })
+    codes = [d.code for d in run(tmp_path).report.diagnostics]
+    assert sorted(codes) == ["E100", "W110"]  # not an "unknown things id" for the reference to x
