@@ -84,7 +84,10 @@ class Flow:
         flow["marks"], flow["used"] = [], {}  # once-per-round marks are only for the round at hand
         self._first_from_token(rt)
         round_ = self.rounds[0]
-        rt.world.event("round", None, f"{round_.get('name', 'round')} {flow['round']} begins")
+        flow["phase"], flow["phase_number"] = "start", 0  # between the last round's end and the first phase
+        labels = round_.get("labels") or []
+        label = labels[flow["round"] - 1] if flow["round"] <= len(labels) else flow["round"]
+        rt.world.event("round", None, f"{round_.get('name', 'round')} {label} begins")
         rt.push_routine("round", todo=list(round_["phases"]), end=list(round_.get("end_steps", [])))
         return True
 
