@@ -8,6 +8,8 @@ step) and either pushes child frames, finishes with ``rt.done``, asks with
 
 from __future__ import annotations
 
+import re
+
 from engine.effects import ast
 from engine.effects.render import render
 from engine.interp import items, sets
@@ -185,7 +187,8 @@ def _choice(rt, f, node: ast.Choice):
 
 def _ask_option(rt, f, node: ast.Choice):
     probing = rt.probe_depth is not None  # a trial needs the keys only
-    options = [(str(i), "" if probing else option_label(o)) for i, o in enumerate(node.options)
+    env = {} if probing else rt.env(f)
+    options = [(str(i), "" if probing else with_values(option_label(o), env)) for i, o in enumerate(node.options)
                if str(i) not in f["chosen"]]
     if node.upgrade is not None and not f["chosen"]:
         options.append(("both", "" if probing else f"both, if you {render(node.upgrade)}"))
@@ -194,6 +197,17 @@ def _ask_option(rt, f, node: ast.Choice):
 
 
 LABEL_LENGTH = 80
+
+
+def with_values(text: str, env: dict) -> str:
+    """Text with each bound number written for its name ("from row Die" reads "from row 3")."""
+    numbers = {name: value for name, value in env.items() if isinstance(value, int) and not isinstance(value, bool)}
+    if not numbers:
+        return text
+    return NAME.sub(lambda m: str(numbers[m.group(0)]) if m.group(0) in numbers else m.group(0), text)
+
+
+NAME = re.compile(r"\b[A-Z][A-Za-z0-9]*\b")
 
 
 def option_label(option: ast.Sentence) -> str:

@@ -87,7 +87,40 @@ def describe(game, view: dict, seat: int) -> list[str]:
             continue
         names = [_entry_name(game, entry) for entry in contents]
         lines.append(f"  {kind.replace('_', ' ')}: {', '.join(names)}")
-    return lines
+    table = [f"  {_place_name(game, place)}: {_contents_text(game, place, contents)}"
+             for place, contents in view["places"].items() if _on_the_table(game, place, contents)]
+    return lines + (["on the table:"] + table if table else [])
+
+
+def _contents_text(game, place: str, contents: list) -> str:
+    """Every thing by name; for a pile (an ordered place), its size and its top."""
+    if (game.items("places").get(_kind_of(game, place)) or {}).get("ordered") and len(contents) > 1:
+        return f"{len(contents)}, top: {_entry_name(game, contents[-1])}"
+    return ", ".join(_entry_name(game, entry) for entry in contents)
+
+
+def _on_the_table(game, place: str, contents) -> bool:
+    """A shared place everybody sees (a display row, a pile, a space with workers)."""
+    if isinstance(contents, dict) or place.startswith("p") and "." in place:
+        return False
+    item = game.items("places").get(place.split(".")[0]) or game.items("places").get(_kind_of(game, place)) or {}
+    return bool(item) and item.get("visibility", "public") == "public" and not item.get("reserve") \
+        or place in game.items("spaces")
+
+
+def _kind_of(game, place: str) -> str:
+    for kind, item in game.items("places").items():
+        if place == kind or any(place == instance["id"] for instance in item.get("instances", [])):
+            return kind
+    return place
+
+
+def _place_name(game, place: str) -> str:
+    kind = _kind_of(game, place)
+    for instance in (game.items("places").get(kind) or {}).get("instances", []):
+        if instance["id"] == place and instance.get("name"):
+            return instance["name"]
+    return place.replace("_", " ")
 
 
 def _entry_name(game, entry: dict) -> str:
