@@ -1,0 +1,69 @@
+"""Words for options: an option of a choice as a short label, with bound numbers written in.
+
+A long option is cut to its first real step and what it finally gains ("choose 1
+red token on your board ... gain 1 blue gem"); a name bound to a number is written
+as the number ("take 1 card from row Die" reads "take 1 card from row 3").
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.effects import ast
+from engine.effects.render import render
+
+LABEL_LENGTH = 80
+
+
+def with_values(text: str, env: dict) -> str:
+    """Text with each bound number written for its name ("from row Die" reads "from row 3")."""
+    numbers = {name: value for name, value in env.items() if isinstance(value, int) and not isinstance(value, bool)}
+    if not numbers:
+        return text
+    return NAME.sub(lambda m: str(numbers[m.group(0)]) if m.group(0) in numbers else m.group(0), text)
+
+
+NAME = re.compile(r"\b[A-Z][A-Za-z0-9]*\b")
+
+
+def option_label(option: ast.Sentence) -> str:
+    """An option as its text; a long one as its first real step and what it finally gains
+    ("choose 1 red token on your board ... gain 1 blue gem")."""
+    text = render(option)
+    if len(text) <= LABEL_LENGTH:
+        return text
+    gains = [node for node in _walk(option) if isinstance(node, ast.Gain)]
+    outcome = f" ... gain {_items_words(gains[-1].items)}" if gains else " ..."
+    return _headline(option) + outcome
+
+
+def _walk(node):
+    """Every node of a tree, parents first."""
+    yield node
+    for name in node.__dataclass_fields__:
+        value = getattr(node, name)
+        for child in value if isinstance(value, tuple) else (value,):
+            if isinstance(child, ast.Node):
+                yield from _walk(child)
+
+
+def _items_words(items) -> str:
+    """Items without filters that name variables ("1 blue gem", not "... of value Total")."""
+    words = []
+    for item in items:
+        if isinstance(item, ast.Item):
+            amount = str(item.quantity.value) if item.quantity.mode == "exactly" else render(item.quantity)
+            words.append(f"{amount} {' '.join(item.noun)}")
+    return " and ".join(words)
+
+
+def _headline(node) -> str:
+    while True:
+        if isinstance(node, ast.Sentence):
+            node = node.steps[0]
+        elif isinstance(node, (ast.OnlyIf, ast.IfPossible, ast.ForEach, ast.ForEachOf, ast.Repeat)):
+            node = node.body
+        elif isinstance(node, ast.Bound):
+            node = node.step
+        else:
+            return render(node)
