@@ -43,7 +43,8 @@ def _fallback_text(event: dict) -> str:
 
 
 def lines(events: Iterable[dict]) -> list[str]:
-    return [line(event) for event in events]
+    """The log: one line per event, leaving out quiet ones (a hidden bookkeeping counter)."""
+    return [line(event) for event in events if not event.get("quiet")]
 
 
 def outcome_lines(outcome: dict) -> list[str]:

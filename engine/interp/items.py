@@ -299,15 +299,18 @@ def _resource(rt, f, node, verb: str, resource: str, amount: int) -> None:
     owner = None if scope == "global" else seat
     noun = rt.game.vocabulary.nouns[resource]
     name = noun.name if amount == 1 else noun.plural
+    quiet = {"quiet": True} if rt.game.item("resources", resource).get("hidden") else {}
     if verb == "gain":
         added = world.add(owner, resource, amount)
         if added:  # nothing happened, nothing to tell
-            world.event("gained", seat, f"{_who(owner)} gained {added} {name}", resource=resource, amount=added)
+            world.event("gained", seat, f"{_who(owner)} gained {added} {name}", resource=resource, amount=added,
+                        **quiet)
     elif verb in ("pay", "lose"):
         world.remove(owner, resource, amount, verb)
         past = "paid" if verb == "pay" else "lost"
         if amount:
-            world.event(past, seat, f"{_who(seat)} {past} {amount} {name}", resource=resource, amount=amount)
+            world.event(past, seat, f"{_who(seat)} {past} {amount} {name}", resource=resource, amount=amount,
+                        **quiet)
     elif verb == "give":
         target = player_of(rt.ctx(f), node.player)
         world.remove(owner, resource, amount, "give")
