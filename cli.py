@@ -373,6 +373,8 @@ def _sim_text(stats: dict) -> list[str]:
         f"win rate: {per_seat(stats['win_rate'], '{:.1%}')}",
         f"mean score: {per_seat(stats['mean_score'], '{:.2f}')}",
         f"mean score of winners: {stats['mean_winner_score']:.2f}",
+    ] + ([f"solo opponent: win rate {stats['opponent']['win_rate']:.1%}, mean score {stats['opponent']['mean_score']:.2f}"]
+         if "opponent" in stats else []) + [
         f"speed: {stats['games_per_s']:.1f} games/s, {stats['decisions_per_s']:.1f} decisions/s",
     ]
 

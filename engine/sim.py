@@ -32,7 +32,8 @@ def play_one(engine: Any, index: int, players: int, seed: int, options: dict, ma
     outcome = result.outcome or {}
     return {"index": index, "seed": this_seed, "decisions": result.decisions,
             "choice_points": result.choice_points, "finished": result.finished,
-            "scores": outcome.get("scores"), "winners": outcome.get("winners", [])}
+            "scores": outcome.get("scores"), "winners": outcome.get("winners", []),
+            "opponent": (outcome.get("opponent") or {}).get("score")}
 
 
 def run(factory: Factory, packs: list[str], games: int, players: int, seed: int, options: dict,
@@ -78,10 +79,14 @@ def _play_chunk(indices: range, players: int, seed: int, options: dict, max_deci
 
 
 def summarize(records: list[dict], players: int) -> dict:
-    """Games, decisions, choice points, win rate and mean score per seat, mean score of winners."""
+    """Games, decisions, choice points, win rate and mean score per seat, mean score of winners;
+    in a solo game against a scored opponent, its win rate and mean score too."""
     done = [r for r in records if r["finished"]]
     winner_scores = [r["scores"][s] for r in done for s in r["winners"]]
-    return {
+    opponent = [r for r in done if r.get("opponent") is not None]
+    extra = {"opponent": {"win_rate": _mean([not r["winners"] for r in opponent]),
+                          "mean_score": _mean([r["opponent"] for r in opponent])}} if opponent else {}
+    return extra | {
         "games": len(records),
         "finished": len(done),
         "decisions": _spread([r["decisions"] for r in records]),

@@ -170,3 +170,13 @@ def test_sim_text_goes_to_stdout_and_progress_to_stderr():
     lines = result.stdout.splitlines()
     assert lines[0] == "games: 5 (5 finished)" and lines[3].startswith("win rate: p1 ")
     assert lines[-1].startswith("speed: ") and "simulating" in result.stderr
+
+
+def test_sim_counts_a_solo_opponent_s_wins_and_scores():
+    from engine.sim import summarize
+
+    records = [{"finished": True, "decisions": 9, "choice_points": 9, "scores": [5], "winners": [0], "opponent": 4},
+               {"finished": True, "decisions": 9, "choice_points": 9, "scores": [3], "winners": [], "opponent": 8}]
+    stats = summarize(records, 1)
+    assert stats["win_rate"] == [0.5] and stats["opponent"] == {"win_rate": 0.5, "mean_score": 6.0}
+    assert "opponent" not in summarize([dict(records[0], opponent=None)], 1)
