@@ -326,16 +326,10 @@ OPEN_QUANTITIES = ("up_to", "at_least", "at_most", "any_number")
 
 def _repeat_bounds(quantity: dict) -> tuple[int, int | None]:
     """(least, most) runs for a caller's quantity; most None: as many as the player likes."""
-    mode, value = quantity["mode"], quantity["value"]
-    if mode == "up_to":
-        return min(1, value), value
-    if mode == "at_least":
-        return value, None
-    if mode == "at_most":
-        return 0, value
-    if mode == "any_number":
-        return 0, None
-    return value or 0, value or 0
+    value = quantity["value"] or 0
+    if quantity["mode"] not in OPEN_QUANTITIES:  # a plain number of runs
+        return value, value
+    return items.mode_bounds(quantity["mode"], value, None)
 
 
 # ------------------------------------------------------------------ other players

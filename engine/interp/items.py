@@ -154,12 +154,18 @@ def bounds(ctx: Context, quantity: ast.Quantity, available: int) -> tuple[int, i
         mode, value = (passed["mode"], passed["value"]) if isinstance(passed, dict) else ("exactly", passed or 0)
     if isinstance(value, str):
         value = number(ctx, ast.Var(value))
+    return mode_bounds(mode, value, available)
+
+
+def mode_bounds(mode: str, value: int | None, available: int | None) -> tuple[int, int | None]:
+    """(least, most) for a quantity's mode and number; ``available`` None means "no limit"
+    (a repeat), and then an open quantity has no most (None)."""
     if mode == "exactly":
         return value, value
     if mode == "up_to":
         return min(1, value), value
     if mode == "at_least":
-        return value, max(available, value)
+        return value, None if available is None else max(available, value)
     if mode == "all":
         return max(1, available), available
     if mode == "every":
