@@ -68,10 +68,11 @@ class Runtime:
 
     def run(self) -> None:
         """Run until a decision is pending or the game is over."""
-        frames = self.s["frames"]
-        while self.s["pending"] is None:
-            if self.probe_depth is not None:
-                if len(frames) < self.probe_depth:
+        state, frames, probe_depth = self.s, self.s["frames"], self.probe_depth
+        nodes, table, routines = self.game.nodes, handlers.HANDLERS, self.flow.ROUTINES
+        while state["pending"] is None:
+            if probe_depth is not None:
+                if len(frames) < probe_depth:
                     return
                 self.budget -= 1
                 if self.budget < 0:
@@ -81,17 +82,15 @@ class Runtime:
                     return
                 continue
             frame = frames[-1]
-            try:
-                self._dispatch(frame)
+            try:  # the one table of handlers (handlers.py), or a flow routine
+                number = frame.get("n")
+                if number is not None:
+                    node = nodes[number]
+                    table[type(node)](self, frame, node)
+                else:
+                    routines[frame["h"]](self, frame)
             except Infeasible as failure:
                 self._unwind(failure)
-
-    def _dispatch(self, frame: dict) -> None:
-        if "n" in frame:
-            node = self.game.nodes[frame["n"]]
-            handlers.HANDLERS[type(node)](self, frame, node)
-        else:
-            self.flow.ROUTINES[frame["h"]](self, frame)
 
     def _unwind(self, failure: Infeasible) -> None:
         if self.probe_depth is not None:  # in a trial, any failure fails the trial
@@ -123,14 +122,16 @@ class Runtime:
 
     def push(self, parent: dict, node, **fields) -> dict:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context."""
-        number = node if isinstance(node, int) else self.game.number(node)
+        number = node if node.__class__ is int else self.game.node_numbers[id(node)]
         frame = {"n": number, "s": 0, "e": parent["e"], "p": parent["p"], "y": parent["y"],
                  "src": parent.get("src", "")}
-        if parent.get("x"):
-            frame["x"] = parent["x"]
-        frame.update(fields)
-        if "e" in fields and fields["e"] != parent["e"]:
-            frame["own"] = True  # its bindings go when it finishes
+        x = parent.get("x")
+        if x:
+            frame["x"] = x
+        if fields:
+            frame.update(fields)
+            if "e" in fields and fields["e"] != parent["e"]:
+                frame["own"] = True  # its bindings go when it finishes
         self.s["frames"].append(frame)
         return frame
 
@@ -149,9 +150,9 @@ class Runtime:
         popped = self.s["frames"].pop()
         if popped is not frame:
             raise RulesError("a handler finished a frame that was not on top")
-        if popped.get("own"):
+        if "own" in popped:
             del self.s["envs"][popped["e"]]
-        self.last_out = list(out or [])
+        self.last_out = list(out) if out else []
 
     # ------------------------------------------------------------ decisions
 
