@@ -226,11 +226,11 @@ class World:
     def places_of(self, kinds, owner=None) -> list[str]:
         """Place things of ``kinds`` (owned by ``owner`` when it is a per-player place)."""
         things = self.s["things"]
-        return [
-            tid
-            for tid in self.s["places"]
-            if things[tid]["k"] in kinds and (owner is None or things[tid]["o"] in (owner, None))
-        ]
+        if len(kinds) == 1:  # one kind: its index lists its places in creation order
+            pool = self.s["kinds"].get(next(iter(kinds)), EMPTY)
+        else:
+            pool = [tid for tid in self.s["places"] if things[tid]["k"] in kinds]
+        return [tid for tid in pool if owner is None or things[tid]["o"] in (owner, None)]
 
     def place_for(self, kind: str, owner: int | None) -> str | None:
         """The first place of ``kind`` belonging to ``owner`` (or the global one)."""
