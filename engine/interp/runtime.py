@@ -47,6 +47,9 @@ PROBE_DEPTH = 12  # nested decisions a probe follows before it trusts the option
 CLONE_COST = 25  # a copy of the state counts as this many handler calls
 
 
+NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
+
+
 class Pending(Exception):
     """Raised inside a probe when the run reaches a decision."""
 
@@ -118,7 +121,7 @@ class Runtime:
         return key
 
     def ctx(self, frame: dict) -> Context:
-        return Context(self.world, frame["p"], frame["y"], self.env(frame), frame.get("x", {}))
+        return Context(self.world, frame["p"], frame["y"], self.s["envs"][frame["e"]], frame.get("x") or NO_NOUNS)
 
     def push(self, parent: dict, node, **fields) -> dict:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context."""
