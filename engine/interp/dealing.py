@@ -106,7 +106,7 @@ def _deal(rt, seat: int, deal: dict) -> None:
             rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", thing=tid)
         elif rt.world.thing(target)["o"] is not None:
             rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", thing=tid,
-                           to=target, private=_hidden(rt, target))
+                           to=target, private=rt.world.seen_by(target) != "all")
     if deal.get("to") and rt.world.thing(targets[0])["o"] is None:  # a pile on the table: one line
         for target in targets:
             count = sum(1 for tid in dealt if rt.world.thing(tid)["at"] == target)
@@ -136,11 +136,6 @@ def _targets(rt, seat: int, deal: dict) -> list[str]:
     if not found:
         raise RulesError(f"there is no place '{place}' to deal to")
     return found if deal.get("split") else found[:1]
-
-
-def _hidden(rt, place: str) -> bool:
-    item = rt.game.items("places").get(rt.world.thing(place)["k"], {})
-    return item.get("visibility") in ("hidden", "owner")
 
 
 def _printed(rt, tid: str, attribute: str):

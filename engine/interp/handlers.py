@@ -388,13 +388,7 @@ def _move(rt, f, node: ast.Move):
         return sets.move_in(rt, f, tid, place)
     was = rt.world.thing(tid)["at"]
     rt.world.put(tid, place)
-    seen_by = rt.world.seen_by(place)
-    if seen_by == "all" or (was is not None and rt.world.seen_by(was) == "all"):  # everybody saw it
-        rt.world.event("moved", f["p"], f"{rt.world.name_of(tid)} moved to {rt.world.name_of(place)}", thing=tid,
-                       to=place)
-    else:  # face down: the event names no card (the owner may still look it up, unless nobody may)
-        rt.world.event("moved", f["p"], f"a card moved to {rt.world.name_of(place)}", thing=tid, to=place,
-                       private=True, secret=seen_by == "nobody")
+    rt.world.moved(f["p"], tid, was, place)
     rt.done(f, [tid])
 
 

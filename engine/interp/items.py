@@ -109,10 +109,11 @@ def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
         pool = [{"player": p} for p in pool]
     else:
         pool = candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner)
-        if bounds(ctx, item.quantity, len(pool))[0] > len(pool) and _refill_decks(rt, item, ctx):
-            pool = candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner)
-        pool = _slot_order(rt, pool)
     low, high = bounds(ctx, item.quantity, len(pool))
+    if low > len(pool) and _refill_decks(rt, item, ctx):  # players are never taken from a deck
+        pool = candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner)
+        low, high = bounds(ctx, item.quantity, len(pool))
+    pool = _slot_order(rt, pool)
     if len(pool) < low:
         raise Infeasible(f"needs {low} {_noun_text(item)}, there {'is' if len(pool) == 1 else 'are'} {len(pool)}")
     f["min"], f["max"], f["picked"] = low, high, []

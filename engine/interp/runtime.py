@@ -218,8 +218,7 @@ class Runtime:
         roots = root if isinstance(root, list) else [root]
         if not any(can_fail(self.game, number) for number in roots):
             return None
-        trial = clone(self.s, keep=len(self.s["frames"]))
-        self.world.forget()
+        trial = self._trial_copy(keep=len(self.s["frames"]))
         depth = len(trial["frames"]) + 1
         for number in reversed(roots):  # a stack: the first effect runs first
             trial["serial"] += 1
@@ -236,8 +235,7 @@ class Runtime:
         number = node if isinstance(node, int) else self.game.number(node)
         if not can_fail(self.game, number):
             return None
-        trial = clone(self.s, keep=len(self.s["frames"]))
-        self.world.forget()
+        trial = self._trial_copy(keep=len(self.s["frames"]))
         depth = len(trial["frames"]) + 1
         Runtime(self.game, trial, self.flow).push(frame, number, strict=True)
         budget = [self.budget if self.probe_depth is not None else PROBE_BUDGET]
@@ -246,10 +244,16 @@ class Runtime:
             self.budget = budget[0]
         return reason
 
+    def _trial_copy(self, keep: int) -> dict:
+        """A copy of the working state for a trial (sharing the frames under ``keep``); the
+        World forgets what it owned, since everything is shared with the copy now."""
+        trial = clone(self.s, keep=keep)
+        self.world.forget()
+        return trial
+
     def try_option(self, key: str, depth: int) -> str | None:
         """None if answering ``key`` can lead to finishing the region; else why not."""
-        trial = clone(self.s, keep=depth - 1)
-        self.world.forget()
+        trial = self._trial_copy(keep=depth - 1)
         trial["frames"][-1]["ans"] = key
         return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
 

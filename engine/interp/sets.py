@@ -244,11 +244,9 @@ def move_in(rt, f, tid: str, place: str) -> None:
         return
     if f["s"] == 1:
         plan = f.pop("plans")[f.pop("ans")]
+        was = world.thing(tid)["at"]
         completed = put(world, tid, place, plan)
-        if world.seen_by(place) == "all":
-            world.event("moved", f["p"], f"{world.name_of(tid)} moved to {world.name_of(place)}", thing=tid, to=place)
-        else:  # face down: the event names no card
-            world.event("moved", f["p"], f"a card moved to {world.name_of(place)}", thing=tid, to=place, private=True)
+        world.moved(f["p"], tid, was, place)
         f["s"] = 2
         if completed is not None:
             owner = world.thing(place)["o"]

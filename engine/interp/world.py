@@ -246,6 +246,16 @@ class World:
         entry.update(fields)
         self.s["events"].append(entry)
 
+    def moved(self, player: int | None, tid: str, was: str | None, place: str) -> None:
+        """Tell that ``tid`` moved from ``was`` to ``place``. A card nobody could see before and
+        not everybody sees now is not named (its owner may still look it up, unless nobody may)."""
+        seen_by = self.seen_by(place)
+        if seen_by == "all" or (was is not None and self.seen_by(was) == "all"):
+            self.event("moved", player, f"{self.name_of(tid)} moved to {self.name_of(place)}", thing=tid, to=place)
+        else:
+            self.event("moved", player, f"a card moved to {self.name_of(place)}", thing=tid, to=place,
+                       private=True, secret=seen_by == "nobody")
+
     def name_of(self, tid: str) -> str:
         thing = self.s["things"][tid]
         card = thing.get("c")
