@@ -120,8 +120,7 @@ def _rest_fails(game, frame: dict) -> bool:
     """Whether what a frame still has to do (its running child aside) could fail."""
     node, step = game.nodes[frame["n"]], frame["s"]
     if isinstance(node, (ast.Effect, ast.Sentence)):
-        parts = node.sentences if isinstance(node, ast.Effect) else node.steps
-        return any(_fails(game, part) for part in parts[step:])
+        return any(can_fail(game, part) for part in game.parts[frame["n"]][step:])
     if isinstance(node, ast.Exchange):
         return step == 1 and _fails(game, node.reward)
     if isinstance(node, (ast.Bound, ast.Conditional, ast.OnlyIf, ast.Obligation, ast.May, ast.Perform, ast.Poll,

@@ -31,6 +31,8 @@ class Game:
     calls: dict  # call node number -> ResolvedCall
     procedures: MappingProxyType  # procedure id -> root node number of its body
     node_numbers: dict = field(repr=False, compare=False)  # id(node) -> number
+    parts: dict = field(default_factory=dict, repr=False, compare=False)  # sequence number -> its steps, flat
+    entry: list = field(default_factory=list, repr=False, compare=False)  # number -> the node that really runs
     memo: dict = field(default_factory=dict, repr=False, compare=False)  # derived facts, computed once
 
     def item(self, namespace: str, item_id: str) -> dict:
@@ -55,6 +57,7 @@ class Game:
         if problems:
             raise ValueError(f"effect {text!r}: {problems[0].message}")
         _number(tree, self.nodes, self.node_numbers)
+        _flatten(self.nodes, self.parts, self.entry)
         for node_id, call in resolved.items():
             self.calls[self.node_numbers[node_id]] = call
         return self.node_numbers[id(tree)]
@@ -102,6 +105,9 @@ def compile_game(result) -> Game:
     packs = tuple(
         {"id": pack.id, "version": str(pack.version), "hash": pack.content_hash} for pack in result.packs.values()
     )
+    parts: dict[int, tuple[int, ...]] = {}
+    entry: list[int] = []
+    _flatten(nodes, parts, entry)
     return Game(
         packs=packs,
         table=MappingProxyType(table),
@@ -111,6 +117,8 @@ def compile_game(result) -> Game:
         calls=calls,
         procedures=MappingProxyType(procedures),
         node_numbers=numbers,
+        parts=parts,
+        entry=entry,
     )
 
 
@@ -126,6 +134,40 @@ def _number(node, nodes: list, numbers: dict) -> None:
         for child in children:
             if isinstance(child, ast.Node):
                 _number(child, nodes, numbers)
+
+
+def _flatten(nodes: list, parts: dict, entry: list) -> None:
+    """Number the steps of every sequence flat, and say which node really runs for each number.
+
+    An effect is sentences of steps; running it is running its steps one after the
+    other, and its result is the last step's. So a sequence runs as the flat list of
+    the steps below it (``parts``), and a sequence of exactly one step runs as that
+    step (``entry``): no execution frame is spent on the wrapping.
+    """
+    numbers = {id(node): number for number, node in enumerate(nodes)}
+    for number in range(len(entry), len(nodes)):
+        parts_of = _flat_steps(nodes[number], numbers)
+        if parts_of is not None:
+            parts[number] = parts_of
+        entry.append(number)
+    for number, steps in parts.items():
+        if len(steps) == 1:
+            entry[number] = steps[0]  # a step is never a sequence itself: see _flat_steps
+
+
+def _flat_steps(node, numbers: dict) -> tuple[int, ...] | None:
+    """The steps of a sequence (an effect or a sentence), nested sequences opened; None for a step."""
+    if isinstance(node, ast.Effect):
+        children = node.sentences
+    elif isinstance(node, ast.Sentence):
+        children = node.steps
+    else:
+        return None
+    steps: list[int] = []
+    for child in children:
+        inner = _flat_steps(child, numbers)
+        steps.extend(inner if inner is not None else (numbers[id(child)],))
+    return tuple(steps)
 
 
 def _address(found) -> str:

@@ -21,17 +21,15 @@ YES_NO = [("yes", "yes"), ("no", "no")]
 # ------------------------------------------------------------------ sequences
 
 
-def _sequence(field: str):
-    def handle(rt, f, node):
-        parts = getattr(node, field)
-        step = f["s"]
-        if step < len(parts):
-            f["s"] = step + 1
-            rt.push(f, parts[step])
-        else:
-            rt.done(f, rt.last_out)
-
-    return handle
+def _sequence(rt, f, node):
+    """An effect or a sentence: its steps, flat (game.parts), one after the other."""
+    parts = rt.game.parts[f["n"]]
+    step = f["s"]
+    if step < len(parts):
+        f["s"] = step + 1
+        rt.push(f, parts[step])
+    else:
+        rt.done(f, rt.last_out)
 
 
 def _exchange(rt, f, node: ast.Exchange):
@@ -464,8 +462,8 @@ def _call_result(rt, f) -> list[str]:
 
 
 HANDLERS = {
-    ast.Effect: _sequence("sentences"),
-    ast.Sentence: _sequence("steps"),
+    ast.Effect: _sequence,
+    ast.Sentence: _sequence,
     ast.Exchange: _exchange,
     ast.Bound: _bound,
     ast.May: _may,

@@ -93,11 +93,11 @@ class Runtime:
                 else:
                     routines[frame["h"]](self, frame)
             except Infeasible as failure:
+                if probe_depth is not None:  # in a trial, any failure fails the trial
+                    raise
                 self._unwind(failure)
 
     def _unwind(self, failure: Infeasible) -> None:
-        if self.probe_depth is not None:  # in a trial, any failure fails the trial
-            raise failure
         frames = self.s["frames"]
         for index in range(len(frames) - 1, -1, -1):
             if frames[index].get("soft"):
@@ -125,7 +125,8 @@ class Runtime:
 
     def push(self, parent: dict, node, **fields) -> dict:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context."""
-        number = node if node.__class__ is int else self.game.node_numbers[id(node)]
+        game = self.game
+        number = game.entry[node if node.__class__ is int else game.node_numbers[id(node)]]
         frame = {"n": number, "s": 0, "e": parent["e"], "p": parent["p"], "y": parent["y"],
                  "src": parent.get("src", "")}
         x = parent.get("x")
