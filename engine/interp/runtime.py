@@ -274,11 +274,13 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
         if nesting >= PROBE_DEPTH:
             return None
         first_reason = None
-        for key, _label in runtime.probe_options:
+        options = runtime.probe_options
+        for index, (key, _label) in enumerate(options):
             if budget[0] <= 0:
                 return None
             budget[0] -= CLONE_COST
-            trial = clone(runtime.s, keep=depth - 1)
+            last = index == len(options) - 1  # nothing needs this state after the last option
+            trial = runtime.s if last else clone(runtime.s, keep=depth - 1)
             trial["frames"][-1]["ans"] = key
             reason = _explore(game, trial, flow, depth, budget, nesting + 1)
             if reason is None:
