@@ -273,8 +273,10 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
         budget[0] = runtime.budget
         if nesting >= PROBE_DEPTH:
             return None
-        first_reason = None
         options = runtime.probe_options
+        if sure_options(game, runtime.s["frames"], depth, options, flow.rest_can_fail):
+            return None  # an option that cannot fail finishes the region
+        first_reason = None
         for index, (key, _label) in enumerate(options):
             if budget[0] <= 0:
                 return None
