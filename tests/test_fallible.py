@@ -54,6 +54,8 @@ def test_every_option_called_sure_survives_a_trial(engine, monkeypatch):
     def verified(game, frames, depth, options, rest):
         sure = original(game, frames, depth, options, rest)
         rt = verified.rt
+        if frames is not rt.s["frames"]:
+            return sure  # asked inside a trial: the same analysis, checked where it is asked for real
         for key in sure:
             checked.append(key)
             assert rt.try_option(key, depth) is None, f"{key} was called sure but fails"
