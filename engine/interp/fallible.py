@@ -89,6 +89,13 @@ def triggers_can_fail(game, what: str) -> bool:
 
 
 def _trigger_roots(game, what: str) -> list[int]:
+    key = ("trigger_roots", what)
+    if key not in game.memo:
+        game.memo[key] = _find_trigger_roots(game, what)
+    return game.memo[key]
+
+
+def _find_trigger_roots(game, what: str) -> list[int]:
     roots = []
     for namespace in ("structures", "workers"):
         for kind, item in game.items(namespace).items():

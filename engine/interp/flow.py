@@ -366,13 +366,14 @@ def placement_options(rt, seat: int, explain: bool = False):
         if rt.s["flow"]["phase"] not in space.get("phases", []) or not _space_open_for(rt, seat, space_id, space):
             continue
         for kind in kinds:
-            for slot in _free_slots(rt, seat, space_id, space, kind):
+            free = _free_slots(rt, seat, space_id, space, kind)
+            for slot in free:
                 root = _slot_effect(rt, space_id, slot)
                 if root not in checked:
                     checked[root] = _action_reason(rt, seat, space_id, slot)
                 label = f"{space.get('name', space_id)}" + (f" ({slot})" if slot not in ("", "any") else "")
                 key = f"{PLACE}:{space_id}:{slot}:{kind}"
-                unfriendly = _unfriendly(rt, seat, space_id, slot, _free_slots(rt, seat, space_id, space, kind))
+                unfriendly = _unfriendly(rt, seat, space_id, slot, free)
                 if checked[root] is None and unfriendly:
                     why_not[key] = f"{label}: {unfriendly}"
                 elif checked[root] is None:

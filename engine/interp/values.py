@@ -89,10 +89,23 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
         found = [t for t in ctx.world.things(kinds, None, where) if _reachable(ctx, t, owner)]
     else:
         found = ctx.world.things(kinds, _default_owner(ctx, kinds, owner))
-    found = [t for t in dict.fromkeys(found) if _usable(ctx, t, owner)]
+    if _may_be_private(ctx.game, kinds):
+        found = [t for t in dict.fromkeys(found) if _usable(ctx, t, owner)]
+    else:  # only the acting piece is ruled out
+        acting = ctx.world.s["flow"].get("acting")
+        found = [t for t in dict.fromkeys(found) if t != acting]
     for term in ctx.game.terms_of(noun.id):
         found = [t for t in found if test_term(ctx, term, t)]
     return [t for t in found if all(_passes(ctx, t, f) for f in filters)]
+
+
+def _may_be_private(game, kinds: frozenset) -> bool:
+    """Whether some of ``kinds`` is a space private to a structure (see _usable)."""
+    key = ("private", kinds)
+    if key not in game.memo:
+        spaces = game.items("spaces")
+        game.memo[key] = any(spaces.get(kind, {}).get("private_to_structure") for kind in kinds)
+    return game.memo[key]
 
 
 def _usable(ctx: Context, tid: str, owner) -> bool:
