@@ -138,7 +138,10 @@ class Flow:
     def triggers_after(self, rt, seat: int, what: str) -> list[tuple[int, str]]:
         """Effects of the seat's things that trigger after ``what`` (a procedure or a space)."""
         found = []
-        for tid in rt.world.things(_trigger_kinds(self.game), seat):
+        kinds = _trigger_kinds(self.game, what)
+        if not kinds:
+            return found
+        for tid in rt.world.things(kinds, seat):
             kind = rt.world.thing(tid)["k"]
             for namespace in ("structures", "workers"):
                 item = self.game.items(namespace).get(kind)
@@ -606,8 +609,13 @@ def _setup_steps(rt) -> list[dict]:
     return [s for s in steps if _applies(rt, s)]
 
 
-def _trigger_kinds(game) -> frozenset[str]:
-    return frozenset(k for ns in ("structures", "workers") for k, v in game.items(ns).items() if v.get("triggers"))
+def _trigger_kinds(game, what: str) -> frozenset[str]:
+    """The kinds of things with a trigger after ``what`` (worked out once per game)."""
+    key = ("trigger_kinds", what)
+    if key not in game.memo:
+        game.memo[key] = frozenset(kind for ns in ("structures", "workers") for kind, item in game.items(ns).items()
+                                   if any(t.get("after") == what for t in item.get("triggers", [])))
+    return game.memo[key]
 
 
 def _trigger_allowed(rt, seat: int, tid: str, trigger: dict, index: int, namespace: str, kind: str) -> bool:

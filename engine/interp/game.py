@@ -73,6 +73,13 @@ class Game:
                 self.items("decks"))
         return self.memo["fixed"]
 
+    @property
+    def reserve_kinds(self) -> frozenset[str]:
+        """Kinds of places that are reserves (pieces owned but not in play)."""
+        if "reserve" not in self.memo:
+            self.memo["reserve"] = frozenset(k for k, item in self.items("places").items() if item.get("reserve"))
+        return self.memo["reserve"]
+
     def kinds(self, noun_id: str) -> frozenset[str]:
         """The thing kinds a noun stands for (a group: its members; a term: its base)."""
         key = ("kinds", noun_id)

@@ -173,9 +173,7 @@ class World:
         return not self.is_reserve(place)
 
     def is_reserve(self, place: str) -> bool:
-        kind = self.s["things"][place]["k"]
-        item = self.game.items("places").get(kind)
-        return bool(item and item.get("reserve"))
+        return self.s["things"][place]["k"] in self.game.reserve_kinds
 
     def seen_by(self, place: str) -> str:
         """Who sees the faces of what lies in ``place``: "all", "owner" or "nobody"."""
@@ -197,14 +195,18 @@ class World:
             else:  # several: creation order, never the order of the set of kinds
                 things = self.s["things"]
                 pool = sorted((tid for found in lists for tid in found), key=lambda t: things[t]["n"])
+        things, fixed, reserves = self.s["things"], self.game.fixed_kinds, self.game.reserve_kinds
+        check_play = places is None and not include_reserve
         for tid in pool:
-            thing = self.s["things"][tid]
+            thing = things[tid]
             if thing["k"] not in kinds:
                 continue
             if owner is not None and thing["o"] != owner:
                 continue
-            if places is None and not include_reserve and not self.in_play(tid):
-                continue
+            if check_play:  # in play: not out of the game, not in a reserve (see in_play)
+                at = thing["at"]
+                if (thing["k"] not in fixed) if at is None else (things[at]["k"] in reserves):
+                    continue
             found.append(tid)
         return found  # creation order: deterministic, and the same after a copy
 
