@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.interpreter import Engine
+from sure_options_check import checked_sure_options
 
 
 @pytest.fixture(scope="module")
@@ -116,27 +117,5 @@ def test_the_rulebooks_animals_score_three(game, base):
 
 def test_every_option_called_sure_survives_a_trial_in_real_games(game, monkeypatch):
     """The static "cannot fail" answers for adjust, any value and if possible, checked in play."""
-    from engine.agents import random_agents
-    from engine.interp import runtime
-
-    checked = []
-    original, feasible = runtime.sure_options, runtime.Runtime._feasible_options
-
-    def verified(game_, frames, depth, options, rest):
-        sure = original(game_, frames, depth, options, rest)
-        for key in sure:
-            checked.append(key)
-            assert verified.rt.try_option(key, depth) is None, f"{key} was called sure but fails"
-        return sure
-
-    def remember(self, options):
-        verified.rt = self
-        return feasible(self, options)
-
-    monkeypatch.setattr(runtime, "sure_options", verified)
-    monkeypatch.setattr(runtime.Runtime, "_feasible_options", remember)
-    agents = random_agents(1, 2)
-    state = game.new_game(players=2, seed=1)
-    while (decision := game.decision(state)) is not None:
-        state = game.apply(state, agents[decision.player].choose(None, decision))
+    checked = checked_sure_options(game, monkeypatch, players=2, seeds=(1,))
     assert any(key.startswith("value:") for key in checked)

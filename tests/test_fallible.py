@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.agents import random_agents
-from engine.interp import runtime
 from engine.interp.fallible import can_fail
 from engine.interpreter import Engine
+from sure_options_check import checked_sure_options
 
 
 @pytest.fixture(scope="module")
@@ -48,30 +47,4 @@ def test_effects_that_need_something_can_fail(engine, text):
 
 def test_every_option_called_sure_survives_a_trial(engine, monkeypatch):
     """Over real games, an option the analysis lets through untried is one a trial accepts."""
-    checked = []
-    original = runtime.sure_options
-
-    def verified(game, frames, depth, options, rest):
-        sure = original(game, frames, depth, options, rest)
-        rt = verified.rt
-        if frames is not rt.s["frames"]:
-            return sure  # asked inside a trial: the same analysis, checked where it is asked for real
-        for key in sure:
-            checked.append(key)
-            assert rt.try_option(key, depth) is None, f"{key} was called sure but fails"
-        return sure
-
-    feasible = runtime.Runtime._feasible_options
-
-    def remember(self, options):
-        verified.rt = self
-        return feasible(self, options)
-
-    monkeypatch.setattr(runtime, "sure_options", verified)
-    monkeypatch.setattr(runtime.Runtime, "_feasible_options", remember)
-    for seed in (1, 2):
-        agents = random_agents(seed, 3)
-        state = engine.new_game(players=3, seed=seed)
-        while (decision := engine.decision(state)) is not None:
-            state = engine.apply(state, agents[decision.player].choose(None, decision))
-    assert len(checked) > 100
+    assert len(checked_sure_options(engine, monkeypatch, players=3, seeds=(1, 2))) > 100

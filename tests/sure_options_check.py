@@ -1,0 +1,39 @@
+"""Plays real games and checks every option the static analysis calls sure with a real trial.
+
+A wrong "cannot fail" would offer a move that cannot be carried out, so the
+tests of fallible.py's answers use this on whole games of each pack.
+"""
+
+from __future__ import annotations
+
+from engine.agents import random_agents
+from engine.interp import runtime
+
+
+def checked_sure_options(engine, monkeypatch, players: int, seeds) -> list[str]:
+    """Play random games; every option called sure where a decision is really asked must
+    survive a trial (an assertion fails otherwise). Returns the keys checked."""
+    checked = []
+    original, feasible = runtime.sure_options, runtime.Runtime._feasible_options
+
+    def verified(game, frames, depth, options, rest):
+        sure = original(game, frames, depth, options, rest)
+        if frames is not verified.rt.s["frames"]:
+            return sure  # asked inside a trial: the same analysis, checked where it is asked for real
+        for key in sure:
+            checked.append(key)
+            assert verified.rt.try_option(key, depth) is None, f"{key} was called sure but fails"
+        return sure
+
+    def remember(self, options):
+        verified.rt = self
+        return feasible(self, options)
+
+    monkeypatch.setattr(runtime, "sure_options", verified)
+    monkeypatch.setattr(runtime.Runtime, "_feasible_options", remember)
+    for seed in seeds:
+        agents = random_agents(seed, players)
+        state = engine.new_game(players=players, seed=seed)
+        while (decision := engine.decision(state)) is not None:
+            state = engine.apply(state, agents[decision.player].choose(None, decision))
+    return checked
