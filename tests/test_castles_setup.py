@@ -105,3 +105,15 @@ def test_the_first_player_card_decides_who_starts_each_round(game):
         holder, face = ends[round_]
         assert seen[round_ + 1][0] == (holder if face == 0 else (holder + 1) % 3)
     assert any(face == 0 for _holder, face in ends.values())  # somebody sold in this game
+
+
+def test_the_game_itself_discards_the_display_at_the_end_of_a_round(game):
+    """Cards left in the display are discarded by nobody's turn: the log names no player."""
+    from engine.agents import random_agents
+
+    state = game.new_game(players=2, seed=3)
+    agents = random_agents(3, 2)
+    while state["flow"]["round"] == 1 and (decision := game.decision(state)) is not None:
+        state = game.apply(state, agents[decision.player].choose(None, decision))
+    cleared = [e for e in state["events"] if e["round"] == 1 and e["phase"] == "end" and e["type"] == "discarded"]
+    assert cleared and all(e["player"] is None and e["text"].startswith("the game discarded") for e in cleared)

@@ -223,6 +223,8 @@ def _step(rt, f) -> None:
         order = _order(rt, step) if pattern in ("each_player_once", "turns_each") else seat_order(rt)
         if pattern == "once":
             order = order[:1]
+        elif pattern == "by_the_game":  # nobody's turn: no player is "you"
+            order = [None]
         elif pattern == "turns_each":  # everybody's first turn, then everybody's second, ...
             order = order * step.get("turns", 1)
         rt.push_routine("turns", root=root, todo=order, step=f["step"], per=len(seat_order(rt)), done=0)
