@@ -452,6 +452,15 @@ def _action_reason(rt, seat: int, space_id: str, slot: str) -> str | None:
 
 
 def _slot_effect(rt, space_id: str, slot: str) -> int | None:
+    """The effect a worker on ``slot`` of the space carries out (worked out once per game)."""
+    key = ("slot_effect", space_id, slot)
+    memo = rt.game.memo
+    if key not in memo:
+        memo[key] = _find_slot_effect(rt, space_id, slot)
+    return memo[key]
+
+
+def _find_slot_effect(rt, space_id: str, slot: str) -> int | None:
     space = rt.game.item("spaces", space_id)
     for index, entry in enumerate(space.get("slots", [])):
         if entry["id"] == slot and entry.get("effect"):
