@@ -37,3 +37,44 @@ def checked_sure_options(engine, monkeypatch, players: int, seeds) -> list[str]:
         while (decision := engine.decision(state)) is not None:
             state = engine.apply(state, agents[decision.player].choose(None, decision))
     return checked
+
+
+def checked_settled_trials(engine, monkeypatch, players: int, seeds) -> int:
+    """Play random games; wherever a trial stops early because nothing left can fail
+    (fallible.settled), a full trial from that point must also succeed (an assertion fails
+    otherwise). Returns how many early stops were checked."""
+    checked = []
+    original = runtime.settled
+    checking = []  # non-empty while a full trial runs: it may not stop early itself
+
+    def verified(game, frames, depth, rest):
+        if checking or not original(game, frames, depth, rest):
+            return False
+        state = next(state for state in reversed(running) if state["frames"] is frames)
+        checking.append(True)
+        try:
+            reason = runtime._explore(game, runtime.clone(state), engine.flow, depth, [runtime.PROBE_BUDGET])
+        finally:
+            checking.pop()
+        assert reason is None, f"a trial stopped as settled, but a full trial fails: {reason}"
+        checked.append(depth)
+        return True
+
+    running = []
+    run = runtime.Runtime.run
+
+    def tracked(self):
+        running.append(self.s)
+        try:
+            return run(self)
+        finally:
+            running.pop()
+
+    monkeypatch.setattr(runtime, "settled", verified)
+    monkeypatch.setattr(runtime.Runtime, "run", tracked)
+    for seed in seeds:
+        agents = random_agents(seed, players)
+        state = engine.new_game(players=players, seed=seed)
+        while (decision := engine.decision(state)) is not None:
+            state = engine.apply(state, agents[decision.player].choose(None, decision))
+    return len(checked)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.interpreter import Engine
-from sure_options_check import checked_sure_options
+from sure_options_check import checked_settled_trials, checked_sure_options
 
 
 @pytest.fixture(scope="module")
@@ -119,3 +119,8 @@ def test_every_option_called_sure_survives_a_trial_in_real_games(game, monkeypat
     """The static "cannot fail" answers for adjust, any value and if possible, checked in play."""
     checked = checked_sure_options(game, monkeypatch, players=2, seeds=(1,))
     assert any(key.startswith("value:") for key in checked)
+
+
+def test_a_trial_stops_early_only_where_a_full_trial_succeeds(game, monkeypatch):
+    """The early end of a trial (nothing left can fail), checked against full trials in play."""
+    assert checked_settled_trials(game, monkeypatch, players=3, seeds=(3,)) > 20

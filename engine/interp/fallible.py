@@ -21,6 +21,8 @@ from engine.effects import ast
 NEVER_FAIL = (ast.Let, ast.Set, ast.Pass, ast.May, ast.Poll, ast.IfPossible)
 ALWAYS_MAY_FAIL = (ast.OnlyIf, ast.Move, ast.Perform, ast.Draw, ast.Play)
 SAFE_SELECTIONS = ("at_most", "every", "any_number")  # quantities that accept whatever is there
+# The fields of a frame that has not started yet (runtime.push); a handler that has run adds its own.
+FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft"})
 
 
 def can_fail(game, number: int) -> bool:
@@ -113,14 +115,32 @@ def sure_options(game, frames: list, depth: int, options, routine_rest_fails) ->
     """The keys of ``options`` (asked by the top frame) that surely lead to finishing the
     region (the frames from ``depth - 1`` up): nothing that could fail is left to run.
     ``routine_rest_fails(frame)`` answers for the frames of flow routines."""
-    for frame in frames[depth - 1:-1]:
-        if routine_rest_fails(frame) if "n" not in frame else _rest_fails(game, frame):
-            return set()
+    if below_top_fails(game, frames, depth, routine_rest_fails):
+        return set()
     top = frames[-1]
     if "n" not in top:
         return set()
     node = game.nodes[top["n"]]
     return {key for key, _label in options if not _answer_fails(game, top, node, key)}
+
+
+def below_top_fails(game, frames: list, depth: int, routine_rest_fails) -> bool:
+    """Whether the frames of the region under the top one (from ``depth - 1``) still have
+    something to do that could fail."""
+    for frame in frames[depth - 1:-1]:
+        if routine_rest_fails(frame) if "n" not in frame else _rest_fails(game, frame):
+            return True
+    return False
+
+
+def settled(game, frames: list, depth: int, routine_rest_fails) -> bool:
+    """Whether nothing left in the region can fail: the top frame has not started yet and runs
+    a node that cannot fail, and the frames under it have nothing fallible left. A trial that gets here has
+    found its way to finish the region."""
+    top = frames[-1]
+    number = top.get("n")
+    return number is not None and not can_fail(game, number) and top.keys() <= FRESH and not below_top_fails(
+        game, frames, depth, routine_rest_fails)
 
 
 def _rest_fails(game, frame: dict) -> bool:

@@ -30,6 +30,9 @@ Feasibility ("play a card only if it can be carried out in full"):
   infeasible (that option is not offered). The region is the outermost strict
   frame on the stack, else the asking frame itself. The reason of the first
   failure explains a missing option.
+* A trial stops early, as a success, once nothing left in its region can fail
+  (fallible.py says which effects cannot fail): an option whose rest cannot
+  fail is legal untried, and a trial that reaches such a point is done.
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ import marshal
 
 from engine.interp import handlers
 from engine.interp.errors import Infeasible, RulesError
-from engine.interp.fallible import can_fail, sure_options
+from engine.interp.fallible import can_fail, settled, sure_options
 from engine.interp.values import Context
 from engine.interp.world import World
 
@@ -57,12 +60,13 @@ class Pending(Exception):
 class Runtime:
     """Runs frames over one working state; ``probe`` marks a feasibility trial."""
 
-    def __init__(self, game, state: dict, flow, probe_depth: int | None = None) -> None:
+    def __init__(self, game, state: dict, flow, probe_depth: int | None = None, trial: bool = False) -> None:
         self.game = game
         self.s = state
         self.world = World(game, state)
         self.flow = flow
         self.probe_depth = probe_depth  # in a probe: done when the frames shrink below this
+        self.trial = trial  # a feasibility trial: also done once nothing left can fail
         self.last_out: list = []
         self.budget = PROBE_BUDGET
         self.probe_options: list = []
@@ -73,9 +77,10 @@ class Runtime:
         """Run until a decision is pending or the game is over."""
         state, frames, probe_depth = self.s, self.s["frames"], self.probe_depth
         nodes, table, routines = self.game.nodes, handlers.HANDLERS, self.flow.ROUTINES
+        game, rest_fails, trial = self.game, self.flow.rest_can_fail, self.trial
         while state["pending"] is None:
-            if probe_depth is not None:
-                if len(frames) < probe_depth:
+            if probe_depth is not None:  # a probe: done when the region is finished (a trial: or settled)
+                if len(frames) < probe_depth or (trial and settled(game, frames, probe_depth, rest_fails)):
                     return
                 self.budget -= 1
                 if self.budget < 0:
@@ -265,7 +270,7 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
     Returns None when a way is found, or when the search runs out of budget or
     nesting (the option is then trusted); else the reason the first branch failed.
     """
-    runtime = Runtime(game, state, flow, probe_depth=depth)
+    runtime = Runtime(game, state, flow, probe_depth=depth, trial=True)
     runtime.budget = budget[0]
     try:
         runtime.run()
