@@ -27,11 +27,14 @@ FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft"}
 
 def can_fail(game, number: int) -> bool:
     """Whether running node ``number`` could raise an infeasibility, for some state."""
-    memo = game.memo.setdefault("can_fail", {})
-    if number not in memo:
+    memo = game.memo.get("can_fail")
+    if memo is None:
+        memo = game.memo["can_fail"] = {}
+    found = memo.get(number)
+    if found is None:
         memo[number] = True  # a procedure that calls itself: unsure while it is worked out
-        memo[number] = _node(game, game.nodes[number])
-    return memo[number]
+        found = memo[number] = _node(game, game.nodes[number])
+    return found
 
 
 def _fails(game, node) -> bool:
