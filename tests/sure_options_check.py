@@ -31,11 +31,7 @@ def checked_sure_options(engine, monkeypatch, players: int, seeds) -> list[str]:
 
     monkeypatch.setattr(runtime, "sure_options", verified)
     monkeypatch.setattr(runtime.Runtime, "_feasible_options", remember)
-    for seed in seeds:
-        agents = random_agents(seed, players)
-        state = engine.new_game(players=players, seed=seed)
-        while (decision := engine.decision(state)) is not None:
-            state = engine.apply(state, agents[decision.player].choose(None, decision))
+    play_random_games(engine, players, seeds)
     return checked
 
 
@@ -72,9 +68,14 @@ def checked_settled_trials(engine, monkeypatch, players: int, seeds) -> int:
 
     monkeypatch.setattr(runtime, "settled", verified)
     monkeypatch.setattr(runtime.Runtime, "run", tracked)
+    play_random_games(engine, players, seeds)
+    return len(checked)
+
+
+def play_random_games(engine, players: int, seeds) -> None:
+    """Play one game between random agents for each seed, to its end."""
     for seed in seeds:
         agents = random_agents(seed, players)
         state = engine.new_game(players=players, seed=seed)
         while (decision := engine.decision(state)) is not None:
             state = engine.apply(state, agents[decision.player].choose(None, decision))
-    return len(checked)
