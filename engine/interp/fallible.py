@@ -137,13 +137,14 @@ def below_top_fails(game, frames: list, depth: int, routine_rest_fails) -> bool:
 
 
 def settled(game, frames: list, depth: int, routine_rest_fails) -> bool:
-    """Whether nothing left in the region can fail: the top frame has not started yet and runs
-    a node that cannot fail, and the frames under it have nothing fallible left. A trial that gets here has
-    found its way to finish the region."""
+    """Whether nothing left in the region can fail: the top frame has not started yet and
+    runs a node that cannot fail, and the frames under it have nothing fallible left. A
+    trial that gets here has found its way to finish the region."""
     top = frames[-1]
     number = top.get("n")
-    return number is not None and not can_fail(game, number) and top.keys() <= FRESH and not below_top_fails(
-        game, frames, depth, routine_rest_fails)
+    if number is None or can_fail(game, number) or not top.keys() <= FRESH:
+        return False
+    return not below_top_fails(game, frames, depth, routine_rest_fails)
 
 
 def _rest_fails(game, frame: dict) -> bool:
