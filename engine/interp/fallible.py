@@ -90,25 +90,7 @@ def _call_fails(game, number: int) -> bool:
 
 def triggers_can_fail(game, what: str) -> bool:
     """Whether an effect that triggers after ``what`` (a procedure, a space) could fail."""
-    return any(can_fail(game, root) for root in _trigger_roots(game, what))
-
-
-def _trigger_roots(game, what: str) -> list[int]:
-    key = ("trigger_roots", what)
-    if key not in game.memo:
-        game.memo[key] = _find_trigger_roots(game, what)
-    return game.memo[key]
-
-
-def _find_trigger_roots(game, what: str) -> list[int]:
-    roots = []
-    for namespace in ("structures", "workers"):
-        for kind, item in game.items(namespace).items():
-            for index, trigger in enumerate(item.get("triggers", [])):
-                root = game.effect(namespace, kind, f"triggers/{index}/effect")
-                if trigger.get("after") == what and root is not None:
-                    roots.append(root)
-    return roots
+    return any(root is not None and can_fail(game, root) for *_where, root in game.triggers(what))
 
 
 # ------------------------------------------------------------------ a pending question

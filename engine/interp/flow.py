@@ -138,17 +138,14 @@ class Flow:
     def triggers_after(self, rt, seat: int, what: str) -> list[tuple[int, str]]:
         """Effects of the seat's things that trigger after ``what`` (a procedure or a space)."""
         found = []
-        kinds = _trigger_kinds(self.game, what)
-        if not kinds:
+        triggers = self.game.triggers(what)
+        if not triggers:
             return found
-        for tid in rt.world.things(kinds, seat):
+        for tid in rt.world.things({kind for _ns, kind, *_rest in triggers}, seat):
             kind = rt.world.thing(tid)["k"]
-            for namespace in ("structures", "workers"):
-                item = self.game.items(namespace).get(kind)
-                for index, trigger in enumerate((item or {}).get("triggers", [])):
-                    if trigger.get("after") != what or not _trigger_allowed(rt, seat, tid, trigger, index, namespace, kind):
-                        continue
-                    found.append((self.game.effect(namespace, kind, f"triggers/{index}/effect"), f"{kind}"))
+            for namespace, of_kind, index, trigger, root in triggers:
+                if of_kind == kind and _trigger_allowed(rt, seat, tid, trigger, index, namespace, kind):
+                    found.append((root, kind))
         return found
 
     def check_end(self, rt) -> None:
@@ -618,15 +615,6 @@ def _applies(rt, item: dict) -> bool:
 def _setup_steps(rt) -> list[dict]:
     steps = sorted(rt.game.items("setup").values(), key=lambda s: s.get("order", 0))
     return [s for s in steps if _applies(rt, s)]
-
-
-def _trigger_kinds(game, what: str) -> frozenset[str]:
-    """The kinds of things with a trigger after ``what`` (worked out once per game)."""
-    key = ("trigger_kinds", what)
-    if key not in game.memo:
-        game.memo[key] = frozenset(kind for ns in ("structures", "workers") for kind, item in game.items(ns).items()
-                                   if any(t.get("after") == what for t in item.get("triggers", [])))
-    return game.memo[key]
 
 
 def _trigger_allowed(rt, seat: int, tid: str, trigger: dict, index: int, namespace: str, kind: str) -> bool:

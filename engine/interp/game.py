@@ -80,6 +80,17 @@ class Game:
             self.memo["reserve"] = frozenset(k for k, item in self.items("places").items() if item.get("reserve"))
         return self.memo["reserve"]
 
+    def triggers(self, what: str) -> tuple[tuple[str, str, int, dict, int | None], ...]:
+        """The triggers of structures and workers that fire after ``what`` (a procedure or a
+        space): (namespace, kind, index, trigger, effect root), in declaration order."""
+        key = ("triggers", what)
+        if key not in self.memo:
+            self.memo[key] = tuple(
+                (namespace, kind, index, trigger, self.effect(namespace, kind, f"triggers/{index}/effect"))
+                for namespace in ("structures", "workers") for kind, item in self.items(namespace).items()
+                for index, trigger in enumerate(item.get("triggers", [])) if trigger.get("after") == what)
+        return self.memo[key]
+
     def kinds(self, noun_id: str) -> frozenset[str]:
         """The thing kinds a noun stands for (a group: its members; a term: its base)."""
         key = ("kinds", noun_id)
