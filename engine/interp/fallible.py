@@ -27,9 +27,7 @@ FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft"}
 
 def can_fail(game, number: int) -> bool:
     """Whether running node ``number`` could raise an infeasibility, for some state."""
-    memo = game.memo.get("can_fail")
-    if memo is None:
-        memo = game.memo["can_fail"] = {}
+    memo = game.memo["can_fail"]
     found = memo.get(number)
     if found is None:
         memo[number] = True  # a procedure that calls itself: unsure while it is worked out
@@ -124,16 +122,24 @@ def settled(game, frames: list, depth: int, routine_rest_fails) -> bool:
     trial that gets here has found its way to finish the region."""
     top = frames[-1]
     number = top.get("n")
-    if number is None or can_fail(game, number) or not top.keys() <= FRESH:
+    if number is None:
+        return False
+    fails = game.memo["can_fail"].get(number)  # can_fail, inlined: this runs at every step of a trial
+    if (can_fail(game, number) if fails is None else fails) or not top.keys() <= FRESH:
         return False
     return not below_top_fails(game, frames, depth, routine_rest_fails)
 
 
 def _rest_fails(game, frame: dict) -> bool:
     """Whether what a frame still has to do (its running child aside) could fail."""
-    node, step = game.nodes[frame["n"]], frame["s"]
-    if isinstance(node, (ast.Effect, ast.Sentence)):
-        return any(can_fail(game, part) for part in game.parts[frame["n"]][step:])
+    number, step = frame["n"], frame["s"]
+    node = game.nodes[number]
+    if number in game.parts:  # a sequence: whether a step from ``step`` on can fail, worked out once
+        key = ("rest", number, step)
+        found = game.memo.get(key)
+        if found is None:
+            found = game.memo[key] = any(can_fail(game, part) for part in game.parts[number][step:])
+        return found
     if isinstance(node, ast.Exchange):
         return step == 1 and _fails(game, node.reward)
     if isinstance(node, (ast.Bound, ast.Conditional, ast.OnlyIf, ast.Obligation, ast.May, ast.Perform, ast.Poll,

@@ -41,7 +41,7 @@ import marshal
 
 from engine.interp import handlers
 from engine.interp.errors import Infeasible, RulesError
-from engine.interp.fallible import can_fail, settled, sure_options
+from engine.interp.fallible import FRESH, can_fail, settled, sure_options
 from engine.interp.values import Context
 from engine.interp.world import World
 
@@ -75,16 +75,11 @@ class Runtime:
 
     def run(self) -> None:
         """Run until a decision is pending or the game is over."""
-        state, frames, probe_depth = self.s, self.s["frames"], self.probe_depth
+        if self.probe_depth is not None:
+            return self._run_probe()
+        state, frames = self.s, self.s["frames"]
         nodes, table, routines = self.game.nodes, handlers.HANDLERS, self.flow.ROUTINES
-        game, rest_fails, trial = self.game, self.flow.rest_can_fail, self.trial
         while state["pending"] is None:
-            if probe_depth is not None:  # a probe: done when the region is finished (a trial: or settled)
-                if len(frames) < probe_depth or (trial and settled(game, frames, probe_depth, rest_fails)):
-                    return
-                self.budget -= 1
-                if self.budget < 0:
-                    return
             if not frames:
                 if not self.flow.advance(self):
                     return
@@ -94,13 +89,37 @@ class Runtime:
                 number = frame.get("n")
                 if number is not None:
                     node = nodes[number]
-                    table[type(node)](self, frame, node)
+                    table[node.__class__](self, frame, node)
                 else:
                     routines[frame["h"]](self, frame)
             except Infeasible as failure:
-                if probe_depth is not None:  # in a trial, any failure fails the trial
-                    raise
                 self._unwind(failure)
+
+    def _run_probe(self) -> None:
+        """The loop of a probe: done when the region is finished, or (a trial) settled, or when
+        the budget is spent; a failure fails the whole probe."""
+        state, frames, depth = self.s, self.s["frames"], self.probe_depth
+        nodes, table, routines = self.game.nodes, handlers.HANDLERS, self.flow.ROUTINES
+        game, rest_fails, trial, fails = self.game, self.flow.rest_can_fail, self.trial, self.game.memo["can_fail"]
+        while state["pending"] is None:
+            if len(frames) < depth:
+                return
+            frame = frames[-1]
+            number = frame.get("n")
+            if trial and number is not None:  # its cheap first tests inlined: this runs at every step
+                fallible = fails.get(number)
+                if fallible is None:
+                    fallible = can_fail(game, number)
+                if not fallible and frame.keys() <= FRESH and settled(game, frames, depth, rest_fails):
+                    return
+            self.budget -= 1
+            if self.budget < 0:
+                return
+            if number is not None:
+                node = nodes[number]
+                table[node.__class__](self, frame, node)
+            else:
+                routines[frame["h"]](self, frame)
 
     def _unwind(self, failure: Infeasible) -> None:
         frames = self.s["frames"]

@@ -7,23 +7,22 @@ procedure call substitutes. Functions here never change the state.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.effects import ast
 from engine.interp.errors import RulesError
 
 
-@dataclass
 class Context:
-    world: object  # World
-    actor: int | None
-    you: int | None
-    env: dict
-    subst: dict  # procedure object noun id -> the noun id the caller named
+    """What one frame sees (made for every step, so kept to plain slots)."""
 
-    @property
-    def game(self):
-        return self.world.game
+    __slots__ = ("world", "game", "actor", "you", "env", "subst")
+
+    def __init__(self, world, actor: int | None, you: int | None, env: dict, subst: dict) -> None:
+        self.world = world  # World
+        self.game = world.game
+        self.actor = actor
+        self.you = you
+        self.env = env
+        self.subst = subst  # procedure object noun id -> the noun id the caller named
 
 
 # ------------------------------------------------------------------ nouns
@@ -73,30 +72,48 @@ def places(ctx: Context, place: ast.Node | None, owner: int | None) -> list[str]
 
 def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list[str]:
     """The things an item or selector can mean, in a stable order."""
-    kinds = ctx.game.kinds(noun.id)
-    where = places(ctx, location.place if location else None, owner)
-    if where is not None and location is not None and isinstance(location.place, ast.VarPlace):
-        bound = ctx.env.get(location.place.name)
+    world = ctx.world
+    kinds, private, terms, everybodys = _noun_facts(world.game, noun.id)
+    place = location.place if location is not None else None
+    if place is None:
+        found = world.things(kinds, None if everybodys else owner)
+    elif place.__class__ is ast.VarPlace:
+        bound = ctx.env.get(place.name)
         members = bound if isinstance(bound, list) else [bound]
-        were = ctx.env.get(f"{location.place.name}@")
+        were = ctx.env.get(f"{place.name}@")
         if were:  # "in Revealed": the members still where they were when bound
             members = [m for m in members if not isinstance(m, str) or m not in were
-                       or ctx.world.thing(m)["at"] == were[m]]
-        found = [t for t in members if isinstance(t, str) and t in ctx.world.s["things"]
-                 and ctx.world.thing(t)["k"] in kinds]
-        found += ctx.world.things(kinds, None, [m for m in members if isinstance(m, str)])
-    elif where is not None:
-        found = [t for t in ctx.world.things(kinds, None, where) if _reachable(ctx, t, owner)]
+                       or world.thing(m)["at"] == were[m]]
+        found = [t for t in members if isinstance(t, str) and t in world.s["things"]
+                 and world.thing(t)["k"] in kinds]
+        found += world.things(kinds, None, [m for m in members if isinstance(m, str)])
+        found = list(dict.fromkeys(found))
     else:
-        found = ctx.world.things(kinds, _default_owner(ctx, kinds, owner))
-    if _may_be_private(ctx.game, kinds):
-        found = [t for t in dict.fromkeys(found) if _usable(ctx, t, owner)]
+        found = [t for t in world.things(kinds, None, places(ctx, place, owner)) if _reachable(ctx, t, owner)]
+        found = list(dict.fromkeys(found))
+    if private:
+        found = [t for t in found if _usable(ctx, t, owner)]
     else:  # only the acting piece is ruled out
-        acting = ctx.world.s["flow"].get("acting")
-        found = [t for t in dict.fromkeys(found) if t != acting]
-    for term in ctx.game.terms_of(noun.id):
+        acting = world.s["flow"].get("acting")
+        if acting in found:
+            found = [t for t in found if t != acting]
+    for term in terms:
         found = [t for t in found if test_term(ctx, term, t)]
-    return [t for t in found if all(_passes(ctx, t, f) for f in filters)]
+    if filters:
+        found = [t for t in found if all(_passes(ctx, t, f) for f in filters)]
+    return found
+
+
+def _noun_facts(game, noun_id: str) -> tuple:
+    """What candidates needs to know about a noun, worked out once per game: its kinds, whether
+    one may be a private space, the terms it adds, and whether its things are everybody's."""
+    key = ("noun_facts", noun_id)
+    facts = game.memo.get(key)
+    if facts is None:
+        kinds = game.kinds(noun_id)
+        facts = game.memo[key] = (kinds, _may_be_private(game, kinds), game.terms_of(noun_id),
+                                  all(is_global_kind(game, kind) for kind in kinds))
+    return facts
 
 
 def _may_be_private(game, kinds: frozenset) -> bool:
@@ -125,12 +142,6 @@ def _reachable(ctx: Context, tid: str, owner) -> bool:
     place = thing["at"]
     shared = place is not None and ctx.world.thing(place)["o"] is None
     return not shared or owner is None or thing["o"] in (owner, None)
-
-
-def _default_owner(ctx: Context, kinds, owner):
-    """Without a location, global things (spaces, decks, shared places) are everybody's;
-    anything else means the acting player's own things."""
-    return None if all(is_global_kind(ctx.game, kind) for kind in kinds) else owner
 
 
 def is_global_kind(game, kind: str) -> bool:
