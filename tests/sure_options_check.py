@@ -13,23 +13,38 @@ from engine.interp import runtime
 def checked_sure_options(engine, monkeypatch, players: int, seeds) -> list[str]:
     """Play random games; every option called sure where a decision is really asked must
     survive a trial (an assertion fails otherwise). Returns the keys checked."""
-    checked = []
-    original, feasible = runtime.sure_options, runtime.Runtime._feasible_options
+    def real(rt, game, frames, depth, options, rest):  # inside a trial: checked where asked for real
+        return depth if frames is rt.s["frames"] else None
+    return _checked_keys(engine, monkeypatch, "sure_options", real, players, seeds)
 
-    def verified(game, frames, depth, options, rest):
-        sure = original(game, frames, depth, options, rest)
-        if frames is not verified.rt.s["frames"]:
-            return sure  # asked inside a trial: the same analysis, checked where it is asked for real
-        for key in sure:
+
+def checked_certain_options(engine, monkeypatch, players: int, seeds) -> list[str]:
+    """Play random games; every option of a "choose one" that quick.py calls certain where a
+    decision is really asked must survive a trial (an assertion fails otherwise)."""
+    def real(rt, asking, depth, options):
+        return depth if asking is rt else None
+    return _checked_keys(engine, monkeypatch, "certain_options", real, players, seeds)
+
+
+def _checked_keys(engine, monkeypatch, name: str, real, players: int, seeds) -> list[str]:
+    """Wrap ``runtime.<name>`` (it returns keys it lets through untried) so each key it returns
+    at a real decision (``real`` gives the region depth there, else None) is tried in full."""
+    checked = []
+    original, feasible = getattr(runtime, name), runtime.Runtime._feasible_options
+
+    def verified(*args):
+        keys = original(*args)
+        depth = real(verified.rt, *args)
+        for key in keys if depth is not None else ():
             checked.append(key)
-            assert verified.rt.try_option(key, depth) is None, f"{key} was called sure but fails"
-        return sure
+            assert verified.rt.try_option(key, depth) is None, f"{key} was let through untried but fails"
+        return keys
 
     def remember(self, options):
         verified.rt = self
         return feasible(self, options)
 
-    monkeypatch.setattr(runtime, "sure_options", verified)
+    monkeypatch.setattr(runtime, name, verified)
     monkeypatch.setattr(runtime.Runtime, "_feasible_options", remember)
     play_random_games(engine, players, seeds)
     return checked

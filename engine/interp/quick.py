@@ -5,12 +5,14 @@ the simplest effects the answer is plain from the state: gaining a resource
 always works, drawing works while the deck and its discard pile hold enough
 cards, paying works with enough of the resource. ``certainly_feasible``
 answers True only when that is certain; anything else (None) goes to a trial.
-It never says no: the reasons for a no come from the trial.
+It never says no: the reasons for a no come from the trial. ``certain_options`` does the
+same for the options of a pending "choose one".
 """
 
 from __future__ import annotations
 
 from engine.effects import ast
+from engine.interp.fallible import below_top_fails
 from engine.interp.values import Context, counter_amount, is_resource, noun_of, test
 
 
@@ -18,6 +20,21 @@ def certainly_feasible(rt, root: int, seat: int) -> bool:
     """True only if ``seat`` can surely carry out effect ``root`` in full right now."""
     ctx = Context(rt.world, seat, seat, {}, {})
     return _sure(rt, ctx, rt.game.nodes[root])
+
+
+def certain_options(rt, depth: int, options) -> set[str]:
+    """The keys of ``options`` of a pending "choose one" (the top frame) that surely finish the
+    region: the option can surely be carried out now, and nothing after it in the region can fail."""
+    frames = rt.s["frames"]
+    top = frames[-1]
+    number = top.get("n")
+    node = rt.game.nodes[number] if number is not None else None
+    if node.__class__ is not ast.Choice or node.count != 1 or top.get("chosen"):
+        return set()
+    if below_top_fails(rt.game, frames, depth, rt.flow.rest_can_fail):
+        return set()
+    ctx = rt.ctx(top)
+    return {key for key, _label in options if key.isdigit() and _sure(rt, ctx, node.options[int(key)])}
 
 
 def _sure(rt, ctx: Context, node) -> bool:

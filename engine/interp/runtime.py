@@ -42,6 +42,7 @@ import marshal
 from engine.interp import handlers
 from engine.interp.errors import Infeasible, RulesError
 from engine.interp.fallible import FRESH, can_fail, settled, sure_options
+from engine.interp.quick import certain_options
 from engine.interp.values import Context
 from engine.interp.world import World
 
@@ -221,6 +222,8 @@ class Runtime:
         """The options that can be completed, and for each other one why not (in words)."""
         depth = self._region_depth()
         sure = sure_options(self.game, self.s["frames"], depth, options, self.flow.rest_can_fail)
+        if len(sure) < len(options):
+            sure |= certain_options(self, depth, options)
         legal, excluded = [], {}
         for key, label in options:
             reason = None if key in sure else self.try_option(key, depth)
@@ -298,8 +301,9 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
         if nesting >= PROBE_DEPTH:
             return None
         options = runtime.probe_options
-        if sure_options(game, runtime.s["frames"], depth, options, flow.rest_can_fail):
-            return None  # an option that cannot fail finishes the region
+        if sure_options(game, runtime.s["frames"], depth, options, flow.rest_can_fail) or \
+                certain_options(runtime, depth, options):
+            return None  # an option that cannot fail (or surely works now) finishes the region
         first_reason = None
         for index, (key, _label) in enumerate(options):
             if budget[0] <= 0:

@@ -153,7 +153,10 @@ def is_global_kind(game, kind: str) -> bool:
 
 
 def test_term(ctx: Context, term: str, tid: str) -> bool:
-    node = ctx.game.nodes[ctx.game.effect("terms", term, "condition")]
+    game = ctx.game
+    node = game.memo.get(("term", term))
+    if node is None:
+        node = game.memo[("term", term)] = game.nodes[game.effect("terms", term, "condition")]
     inner = Context(ctx.world, ctx.actor, ctx.you, {**ctx.env, "It": tid}, ctx.subst)
     return test(inner, node)
 

@@ -185,22 +185,22 @@ class World:
 
     def things(self, kinds, owner=None, places=None, include_reserve: bool = False) -> list[str]:
         """Things of ``kinds``, optionally only ``owner``'s and only inside ``places``, in a stable order."""
-        found = []
+        things = self.s["things"]
         if places is not None:
-            pool = (tid for place in places for tid in self._inside(place))
-        else:
+            pool = [tid for place in places for tid in self._inside(place) if things[tid]["k"] in kinds]
+        else:  # from the index of kinds: every one is of ``kinds`` already
             lists = [found for found in (self.s["kinds"].get(kind, EMPTY) for kind in kinds) if found]
             if len(lists) <= 1:  # one kind: its index is already in creation order
                 pool = lists[0] if lists else EMPTY
             else:  # several: creation order, never the order of the set of kinds
-                things = self.s["things"]
                 pool = sorted((tid for found in lists for tid in found), key=lambda t: things[t]["n"])
-        things, fixed, reserves = self.s["things"], self.game.fixed_kinds, self.game.reserve_kinds
+        if owner is None and (places is not None or include_reserve):
+            return list(pool)
+        fixed, reserves = self.game.fixed_kinds, self.game.reserve_kinds
         check_play = places is None and not include_reserve
+        found = []
         for tid in pool:
             thing = things[tid]
-            if thing["k"] not in kinds:
-                continue
             if owner is not None and thing["o"] != owner:
                 continue
             if check_play:  # in play: not out of the game, not in a reserve (see in_play)
