@@ -122,10 +122,7 @@ def settled(game, frames: list, depth: int, routine_rest_fails) -> bool:
     trial that gets here has found its way to finish the region."""
     top = frames[-1]
     number = top.get("n")
-    if number is None:
-        return False
-    fails = game.memo["can_fail"].get(number)  # can_fail, inlined: this runs at every step of a trial
-    if (can_fail(game, number) if fails is None else fails) or not top.keys() <= FRESH:
+    if number is None or can_fail(game, number) or not top.keys() <= FRESH:
         return False
     return not below_top_fails(game, frames, depth, routine_rest_fails)
 
