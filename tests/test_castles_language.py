@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.interpreter import Engine
+from engines import loaded
 from sure_options_check import checked_settled_trials, checked_sure_options
 
 
 @pytest.fixture(scope="module")
 def game():
-    return Engine.load(["castles-of-burgundy-cards"])
+    return loaded("castles-of-burgundy-cards")
 
 
 @pytest.fixture(scope="module")

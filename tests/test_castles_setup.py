@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.interpreter import Engine
+from engines import loaded
 
 
 @pytest.fixture(scope="module")
 def game():
-    return Engine.load(["castles-of-burgundy-cards"])
+    return loaded("castles-of-burgundy-cards")
 
 
 def rows(state) -> list[list[str]]:

@@ -7,12 +7,12 @@ import copy
 import pytest
 
 from engine.agents import random_agents
-from engine.interpreter import Engine
+from engines import loaded
 
 
 @pytest.fixture(scope="module")
 def game():
-    return Engine.load(["castles-of-burgundy-cards"])
+    return loaded("castles-of-burgundy-cards")
 
 
 def rival_cards(state) -> list[str]:

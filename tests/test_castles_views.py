@@ -11,12 +11,12 @@ import copy
 
 import pytest
 
-from engine.interpreter import Engine
+from engines import loaded
 
 
 @pytest.fixture(scope="module")
 def game():
-    return Engine.load(["castles-of-burgundy-cards"])
+    return loaded("castles-of-burgundy-cards")
 
 
 @pytest.fixture(scope="module")

@@ -8,13 +8,12 @@ CI plays one game per player count here; benchmarks/conformance.py plays many.
 import pytest
 
 from engine.conformance import check_game
+from engines import loaded
 
 
 @pytest.fixture(scope="module")
 def viticulture():
-    from engine.interpreter import Engine
-
-    return Engine.load(["viticulture"])
+    return loaded("viticulture")
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
@@ -27,9 +26,7 @@ def test_a_random_game_keeps_every_promise(viticulture, players):
 
 @pytest.fixture(scope="module")
 def castles():
-    from engine.interpreter import Engine
-
-    return Engine.load(["castles-of-burgundy-cards"])
+    return loaded("castles-of-burgundy-cards")
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])

@@ -14,12 +14,12 @@ import pytest
 from engine.interp.decisions import IllegalAnswer
 from engine.interp.fallible import can_fail
 from engine.interp.scoring import best_sets
-from engine.interpreter import Engine
+from engines import loaded
 
 
 @pytest.fixture(scope="module")
 def game():
-    return Engine.load(["viticulture"])
+    return loaded("viticulture")
 
 
 @pytest.fixture(scope="module")

@@ -12,13 +12,12 @@ import json
 import pytest
 
 import toy_engine
+from engines import loaded
 from engine import runner
 from engine.agents import random_agents
 
 def _viticulture():
-    from engine.interpreter import Engine
-
-    return Engine.load(["viticulture"])
+    return loaded("viticulture")
 
 
 ENGINES = {  # name: (engine factory, players)

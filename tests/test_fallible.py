@@ -10,13 +10,13 @@ from __future__ import annotations
 import pytest
 
 from engine.interp.fallible import can_fail
-from engine.interpreter import Engine
+from engines import loaded
 from sure_options_check import checked_certain_options, checked_settled_trials, checked_sure_options
 
 
 @pytest.fixture(scope="module")
 def engine():
-    return Engine.load(["viticulture"])
+    return loaded("viticulture")
 
 
 def fails(engine, text: str) -> bool:

@@ -13,13 +13,12 @@ from regenerate import GAMES, golden_name, log_text, play_golden  # noqa: E402
 
 from engine.runner import replay  # noqa: E402
 from engine.transcript import Transcript  # noqa: E402
+from engines import loaded  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def engines():
-    from engine.interpreter import Engine
-
-    return {game: Engine.load([game]) for game in {g for g, _p, _s in GAMES}}
+    return {game: loaded(game) for game in {g for g, _p, _s in GAMES}}
 
 
 @pytest.mark.parametrize("game, players, seed", GAMES, ids=lambda v: str(v))

@@ -23,14 +23,14 @@ from engine.interp.errors import Infeasible
 from engine.interp.values import Context, attribute, number
 from engine.interp.views import describe, view_of
 from engine.interp.world import World
-from engine.interpreter import Engine
+from engines import loaded
 
 GAME = "castles-of-burgundy-cards"
 
 
 @pytest.fixture(scope="module")
 def engine():
-    return Engine.load([GAME])
+    return loaded(GAME)
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +55,15 @@ def estate_sets(state, seat=0):
 
 def card_tid(state, card):
     return next(t for t, thing in state["things"].items() if thing.get("c") == card)
+
+
+def offered(game, state, tid: str, place: str = "p0.estate") -> list[tuple[str, str]]:
+    """(key, label) of every set of ``place`` that thing ``tid`` may go into."""
+    return [(key, label) for key, label, _plan in sets.choices(World(game, state), tid, place)]
+
+
+def keys_offered(game, state, tid: str, place: str = "p0.estate") -> list[str]:
+    return [key for key, _label in offered(game, state, tid, place)]
 
 
 def value(engine, state, text, seat=0):
@@ -102,24 +111,20 @@ def test_the_type_of_a_card_is_its_kind_until_a_joker_adopts_another(engine, bas
 def test_a_card_may_join_its_open_set_convert_a_set_of_jokers_or_start_a_new_set(engine, base):
     state = staged(engine, base, ["castle_1", "monastery_1", "monastery_2", "mine_1", "mine_2", "mine_3"])
     castle = card_tid(state, "castle_2")
-    options = sets.choices(World(with_rule(engine, fill_first=False), state), castle, "p0.estate")
-    assert [(key, label) for key, label, _plan in options] == [
+    assert offered(with_rule(engine, fill_first=False), state, castle) == [
         ("set:castle:1", "on the castles (2 of 3)"),
         ("set:monastery:1", "on the monasteries (3 of 3, completes the set, they become castles)"),
         ("new set:castle", "a new set of castles (1 of 3)"),
     ]
     # fill_first (the pack's estate): no new set of castles while the castles' set is open
-    options = sets.choices(World(engine.game, state), castle, "p0.estate")
-    assert [(key, label) for key, label, _plan in options] == [
+    assert offered(engine.game, state, castle) == [
         ("set:castle:1", "on the castles (2 of 3)"),
         ("set:monastery:1", "on the monasteries (3 of 3, completes the set, they become castles)"),
     ]
     # a complete set is never offered: a fourth mine starts a new set
     state = staged(engine, base, ["mine_1", "mine_2", "mine_3"])
     for game in (engine.game, with_rule(engine, fill_first=False)):
-        world = World(game, state)
-        assert [key for key, _l, _p in sets.choices(world, card_tid(state, "mine_4"), "p0.estate")] == [
-            "new set:mine"]
+        assert keys_offered(game, state, card_tid(state, "mine_4")) == ["new set:mine"]
 
 
 def test_with_fill_first_a_card_goes_on_its_type_s_open_set_and_a_new_set_starts_once_it_is_complete(
@@ -128,9 +133,8 @@ def test_with_fill_first_a_card_goes_on_its_type_s_open_set_and_a_new_set_starts
     assert "fill_first" not in sets.rule(with_rule(engine, fill_first=False), "estate")  # the default: off
     state = staged(engine, base, ["mine_1", "mine_2", "mine_3", "mine_4"])
     mine = card_tid(state, "mine_5")
-    assert [key for key, _l, _p in sets.choices(World(engine.game, state), mine, "p0.estate")] == ["set:mine:2"]
-    assert [key for key, _l, _p in sets.choices(World(with_rule(engine, fill_first=False), state), mine,
-                                                 "p0.estate")] == ["set:mine:2", "new set:mine"]
+    assert keys_offered(engine.game, state, mine) == ["set:mine:2"]
+    assert keys_offered(with_rule(engine, fill_first=False), state, mine) == ["set:mine:2", "new set:mine"]
     # played: every mine has one legal place, so the estate never asks; the only question is
     # the round bonus of the triple the third mine completes, and the fourth starts a new set
     state = staged(engine, base, ["mine_1"], ["mine_2", "mine_3", "mine_4"])
@@ -149,8 +153,7 @@ def test_with_fill_first_a_card_goes_on_its_type_s_open_set_and_a_new_set_starts
 def test_a_joker_may_join_any_open_set_or_a_new_set_of_a_type_present(engine, base):
     state = staged(engine, base, ["castle_1", "monastery_1", "mine_1", "mine_2", "mine_3"])
     joker = card_tid(state, "monastery_2")
-    options = sets.choices(World(with_rule(engine, fill_first=False), state), joker, "p0.estate")
-    assert [(key, label) for key, label, _plan in options] == [
+    assert offered(with_rule(engine, fill_first=False), state, joker) == [
         ("set:castle:1", "on the castles (2 of 3, counts as a castle)"),
         ("set:monastery:1", "on the monasteries (2 of 3)"),
         ("new set:castle", "a new set of castles (1 of 3, counts as a castle)"),
@@ -159,16 +162,15 @@ def test_a_joker_may_join_any_open_set_or_a_new_set_of_a_type_present(engine, ba
     ]
     # fill_first (the pack's estate): a new set of a type only when that type has no open set,
     # so of mines (their set is complete) but not of castles or monasteries
-    options = sets.choices(World(engine.game, state), joker, "p0.estate")
-    assert [(key, label) for key, label, _plan in options] == [
+    assert offered(engine.game, state, joker) == [
         ("set:castle:1", "on the castles (2 of 3, counts as a castle)"),
         ("set:monastery:1", "on the monasteries (2 of 3)"),
         ("new set:mine", "a new set of mines (1 of 3, counts as a mine)"),
     ]
     # once the castles and the monasteries are complete, the joker may start a new set of either
     state = staged(engine, base, ["castle_1", "castle_2", "castle_3", "monastery_1", "monastery_2", "monastery_3"])
-    assert [key for key, _l, _p in sets.choices(World(engine.game, state), card_tid(state, "monastery_4"),
-                                                 "p0.estate")] == ["new set:castle", "new set:monastery"]
+    assert keys_offered(engine.game, state, card_tid(state, "monastery_4")) == ["new set:castle",
+                                                                                "new set:monastery"]
 
 
 def with_rule(engine, fill_first=True, **jokers):
@@ -190,27 +192,23 @@ def test_jokers_without_their_own_sets_need_a_type_to_join(engine, base):
         with pytest.raises(Infeasible, match="no set of the estate can take Monastery"):
             world.put(joker, "p0.estate")
     state = staged(engine, base, ["ship_1"], ["monastery_3"])
-    world = World(with_rule(engine, own_sets=False, fill_first=False), state)
-    assert [key for key, _l, _p in sets.choices(world, joker, "p0.estate")] == ["set:ship:1", "new set:ship"]
-    world = World(with_rule(engine, own_sets=False), state)  # fill_first: the ships' open set only
-    assert [key for key, _l, _p in sets.choices(world, joker, "p0.estate")] == ["set:ship:1"]
+    assert keys_offered(with_rule(engine, own_sets=False, fill_first=False), state, joker) == [
+        "set:ship:1", "new set:ship"]
+    # fill_first: the ships' open set only
+    assert keys_offered(with_rule(engine, own_sets=False), state, joker) == ["set:ship:1"]
     state = staged(engine, base, ["ship_1", "ship_2", "ship_3"], ["monastery_3"])
-    world = World(with_rule(engine, own_sets=False), state)  # the ships are complete: a new set of ships
-    assert [key for key, _l, _p in sets.choices(world, joker, "p0.estate")] == ["new set:ship"]
+    # the ships are complete: a new set of ships
+    assert keys_offered(with_rule(engine, own_sets=False), state, joker) == ["new set:ship"]
 
 
 def test_jokers_that_do_not_adopt_keep_their_type_and_are_not_convertible_by_default(engine, base):
     game = with_rule(engine, adopt=False, convertible=False, fill_first=False)
     state = staged(engine, base, ["ship_1", "monastery_1"], ["monastery_3", "ship_2"])
-    world = World(game, state)
-    assert [key for key, _l, _p in sets.choices(world, card_tid(state, "monastery_3"), "p0.estate")] == [
-        "set:monastery:1", "new set:monastery"]
-    assert [key for key, _l, _p in sets.choices(world, card_tid(state, "ship_2"), "p0.estate")] == [
-        "set:ship:1", "new set:ship"]
-    world = World(with_rule(engine, adopt=False, convertible=False), state)  # fill_first: the open sets only
-    assert [key for key, _l, _p in sets.choices(world, card_tid(state, "monastery_3"), "p0.estate")] == [
-        "set:monastery:1"]
-    assert [key for key, _l, _p in sets.choices(world, card_tid(state, "ship_2"), "p0.estate")] == ["set:ship:1"]
+    assert keys_offered(game, state, card_tid(state, "monastery_3")) == ["set:monastery:1", "new set:monastery"]
+    assert keys_offered(game, state, card_tid(state, "ship_2")) == ["set:ship:1", "new set:ship"]
+    game = with_rule(engine, adopt=False, convertible=False)  # fill_first: the open sets only
+    assert keys_offered(game, state, card_tid(state, "monastery_3")) == ["set:monastery:1"]
+    assert keys_offered(game, state, card_tid(state, "ship_2")) == ["set:ship:1"]
 
 
 def rival_sets(state):
@@ -230,11 +228,10 @@ def test_the_rival_estate_without_jokers_never_asks(engine, base):
     assert rival_sets(state) == [("mine", 1, ["mine_1", "mine_2", "mine_3"]),
                                  ("monastery", 1, ["monastery_1", "monastery_2", "monastery_3"]),
                                  ("mine", 0, ["mine_4", "mine_5"]), ("castle", 0, ["castle_1"])]
-    world = World(engine.game, state)
     # each card has exactly one place: its type's open set, else a new set of its type
     for card, key in [("mine_6", "set:mine:2"), ("castle_2", "set:castle:1"),
                       ("monastery_4", "new set:monastery"), ("ship_1", "new set:ship")]:
-        assert [k for k, _l, _p in sets.choices(world, card_tid(state, card), "rival_estate")] == [key]
+        assert keys_offered(engine.game, state, card_tid(state, card), "rival_estate") == [key]
 
 
 def test_the_view_shows_the_sets_inside_the_place(engine, base):

@@ -3,12 +3,12 @@
 import pytest
 
 from engine.interp.decisions import IllegalAnswer
-from engine.interpreter import Engine
+from engines import loaded
 
 
 @pytest.fixture(scope="module")
 def game():
-    return Engine.load(["viticulture"])
+    return loaded("viticulture")
 
 
 def test_in_the_advanced_draft_each_player_keeps_one_of_two_mamas_then_one_of_two_papas(game):

@@ -3,12 +3,12 @@ give, checked in real games where every player passes whenever they can."""
 
 import pytest
 
-from engine.interpreter import Engine
+from engines import loaded
 
 
 @pytest.fixture(scope="module")
 def game():
-    return Engine.load(["viticulture"])
+    return loaded("viticulture")
 
 
 def passing(game, state, until_round: int, until_phase: str = "spring"):

@@ -27,7 +27,7 @@ FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft"}
 
 def can_fail(game, number: int) -> bool:
     """Whether running node ``number`` could raise an infeasibility, for some state."""
-    memo = game.memo["can_fail"]
+    memo = game.memo.setdefault("can_fail", {})
     found = memo.get(number)
     if found is None:
         memo[number] = True  # a procedure that calls itself: unsure while it is worked out

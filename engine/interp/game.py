@@ -33,8 +33,7 @@ class Game:
     node_numbers: dict = field(repr=False, compare=False)  # id(node) -> number
     parts: dict = field(default_factory=dict, repr=False, compare=False)  # sequence number -> its steps, flat
     entry: list = field(default_factory=list, repr=False, compare=False)  # number -> the node that really runs
-    # derived facts, computed once ("can_fail" is there from the start: the trial loop reads it directly)
-    memo: dict = field(default_factory=lambda: {"can_fail": {}}, repr=False, compare=False)
+    memo: dict = field(default_factory=dict, repr=False, compare=False)  # derived facts, computed once
 
     def item(self, namespace: str, item_id: str) -> dict:
         return self.table[namespace][item_id]

@@ -101,7 +101,8 @@ class Runtime:
         the budget is spent; a failure fails the whole probe."""
         state, frames, depth = self.s, self.s["frames"], self.probe_depth
         nodes, table, routines = self.game.nodes, handlers.HANDLERS, self.flow.ROUTINES
-        game, rest_fails, trial, fails = self.game, self.flow.rest_can_fail, self.trial, self.game.memo["can_fail"]
+        game, rest_fails, trial = self.game, self.flow.rest_can_fail, self.trial
+        fails = game.memo.setdefault("can_fail", {})  # can_fail's memo, read directly at every step
         while state["pending"] is None:
             if len(frames) < depth:
                 return

@@ -1,0 +1,16 @@
+"""One compiled engine per game for the whole test run.
+
+Loading validates and compiles a pack (about 0.5 s for Viticulture); the
+engine is never changed by play, so the test modules share it.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from engine.interpreter import Engine
+
+
+@functools.cache
+def loaded(game: str) -> Engine:
+    return Engine.load([game])
