@@ -18,14 +18,6 @@ def checked_sure_options(engine, monkeypatch, players: int, seeds) -> list[str]:
     return _checked_keys(engine, monkeypatch, "sure_options", real, players, seeds)
 
 
-def checked_certain_options(engine, monkeypatch, players: int, seeds) -> list[str]:
-    """Play random games; every option of a "choose one" that quick.py calls certain where a
-    decision is really asked must survive a trial (an assertion fails otherwise)."""
-    def real(rt, asking, depth, options):
-        return depth if asking is rt else None
-    return _checked_keys(engine, monkeypatch, "certain_options", real, players, seeds)
-
-
 def _checked_keys(engine, monkeypatch, name: str, real, players: int, seeds) -> list[str]:
     """Wrap ``runtime.<name>`` (it returns keys it lets through untried) so each key it returns
     at a real decision (``real`` gives the region depth there, else None) is tried in full."""

@@ -11,7 +11,7 @@ import pytest
 
 from engine.interp.fallible import can_fail
 from engines import loaded
-from sure_options_check import checked_certain_options, checked_settled_trials, checked_sure_options
+from sure_options_check import checked_settled_trials, checked_sure_options
 
 
 @pytest.fixture(scope="module")
@@ -48,12 +48,6 @@ def test_effects_that_need_something_can_fail(engine, text):
 def test_every_option_called_sure_survives_a_trial(engine, monkeypatch):
     """Over real games, an option the analysis lets through untried is one a trial accepts."""
     assert len(checked_sure_options(engine, monkeypatch, players=3, seeds=(1, 2))) > 100
-
-
-def test_every_option_called_certain_by_the_quick_check_survives_a_trial(engine, monkeypatch):
-    """Over real games, a "choose one" option that quick.py finds surely feasible right now
-    (drawing from a deck that holds enough cards, say) is one a trial accepts."""
-    assert len(checked_certain_options(engine, monkeypatch, players=3, seeds=(1, 2))) > 50
 
 
 def test_a_trial_stops_early_only_where_a_full_trial_succeeds(engine, monkeypatch):

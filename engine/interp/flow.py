@@ -23,7 +23,6 @@ from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
 from engine.interp.fallible import triggers_can_fail
-from engine.interp.quick import certainly_feasible
 from engine.interp.values import Context, test
 
 PLACE = "place"
@@ -443,9 +442,7 @@ def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[st
 
 def _action_reason(rt, seat: int, space_id: str, slot: str) -> str | None:
     root = _slot_effect(rt, space_id, slot)
-    if root is None or certainly_feasible(rt, root, seat):  # no trial needed for the obvious
-        return None
-    return rt.can_do(root, seat, f"space:{space_id}")
+    return None if root is None else rt.can_do(root, seat, f"space:{space_id}")
 
 
 def _slot_effect(rt, space_id: str, slot: str) -> int | None:

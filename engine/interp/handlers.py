@@ -152,7 +152,7 @@ def _set(rt, f, node: ast.Set):
     ctx = rt.ctx(f)
     tid = thing_value(ctx, node.name)
     value = number(ctx, node.value)
-    if items.slot_taken(rt, tid, node.attribute, value):
+    if items.slot_taken(rt.world, tid, node.attribute, value):
         rt.world.event("stayed", f["p"], f"{rt.world.name_of(tid)} stays: that slot is taken", thing=tid)
         return rt.done(f, [tid])
     rt.world.set_attribute(tid, node.attribute, value)
@@ -293,7 +293,7 @@ def _repeat(rt, f, node: ast.Repeat):
         times = node.times
         quantity = rt.env(f).get(times.name) if isinstance(times, ast.Var) else None
         if isinstance(quantity, dict):
-            least, most = _repeat_bounds(quantity)
+            least, most = repeat_bounds(quantity)
             f["left"], f["optional"] = most, quantity["mode"] in OPEN_QUANTITIES
             if f["optional"] and least != 1:
                 f["least"] = least
@@ -322,7 +322,7 @@ def _repeat(rt, f, node: ast.Repeat):
 OPEN_QUANTITIES = ("up_to", "at_least", "at_most", "any_number")
 
 
-def _repeat_bounds(quantity: dict) -> tuple[int, int | None]:
+def repeat_bounds(quantity: dict) -> tuple[int, int | None]:
     """(least, most) runs for a caller's quantity; most None: as many as the player likes."""
     value = quantity["value"] or 0
     if quantity["mode"] not in OPEN_QUANTITIES:  # a plain number of runs
@@ -410,7 +410,7 @@ def _call(rt, f, node: ast.Call):
     if f["s"] == 0:
         resolved = rt.game.calls[f["n"]]
         procedure = resolved.procedure
-        env = _call_env(rt, f, resolved)
+        env = call_env(rt.ctx(f), resolved)
         fields = {"e": rt.new_env(env), "y": f["p"]}
         if procedure.object and resolved.object and resolved.object != procedure.object:
             fields["x"] = {**f.get("x", {}), procedure.object: resolved.object}
@@ -427,24 +427,25 @@ def _call(rt, f, node: ast.Call):
         rt.done(f, f.pop("result"))
 
 
-def _call_env(rt, f, resolved) -> dict:
-    env = {"Count": _quantity_value(rt, f, resolved.quantity)}
+def call_env(ctx, resolved) -> dict:
+    """The bindings a procedure body starts with: Count, and each modifier's flag and values."""
+    env = {"Count": _quantity_value(ctx, resolved.quantity)}
     values = dict(resolved.modifiers)
     for modifier in resolved.procedure.modifiers:
         env[modifier.variable] = 1 if modifier.id in values else 0
         for name in modifier.placeholders():
             env.setdefault(name, 0)
         for name, value in zip(modifier.placeholders(), values.get(modifier.id, ())):
-            env[name] = value if isinstance(value, int) else number(rt.ctx(f), ast.Var(value))
+            env[name] = value if isinstance(value, int) else number(ctx, ast.Var(value))
     return env
 
 
-def _quantity_value(rt, f, quantity) -> dict:
+def _quantity_value(ctx, quantity) -> dict:
     if quantity is None:
         return {"mode": "exactly", "value": 1}
     value = quantity.value
     if isinstance(value, str):
-        value = number(rt.ctx(f), ast.Var(value))
+        value = number(ctx, ast.Var(value))
     return {"mode": quantity.mode, "value": value}
 
 

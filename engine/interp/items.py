@@ -113,7 +113,7 @@ def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
     if low > len(pool) and _refill_decks(rt, item, ctx):  # players are never taken from a deck
         pool = candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner)
         low, high = bounds(ctx, item.quantity, len(pool))
-    pool = _slot_order(rt, pool)
+    pool = slot_order(rt, pool)
     if len(pool) < low:
         raise Infeasible(f"needs {low} {_noun_text(item)}, there {'is' if len(pool) == 1 else 'are'} {len(pool)}")
     f["min"], f["max"], f["picked"] = low, high, []
@@ -208,7 +208,13 @@ def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
     return str(entry), str(entry)
 
 
-def _slot_order(rt, pool: list) -> list:
+def pick_pool(rt, ctx: Context, item: ast.Item, owner: int | None) -> list:
+    """The things a pick of ``item`` can take, in the order they are offered (as _start_pick
+    lists them, before any deck is refilled)."""
+    return slot_order(rt, candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner))
+
+
+def slot_order(rt, pool: list) -> list:
     """Slotted tokens highest value first (so moving them up never collides)."""
     if pool and all(isinstance(t, str) and "value" in rt.world.thing(t)["a"] for t in pool):
         return sorted(pool, key=lambda t: -rt.world.thing(t)["a"]["value"])
@@ -285,11 +291,15 @@ def _step_item(rt, f, node, item: ast.Item, verb: str) -> bool:
 
 
 def _amount(rt, f, node, item: ast.Item) -> int:
-    ctx = rt.ctx(f)
+    return amount(rt.ctx(f), node, item)
+
+
+def amount(ctx: Context, node, item: ast.Item) -> int:
+    """How many of ``item`` the action ``node`` gains, pays or draws for the acting player."""
     quantity = item.quantity
     if quantity.mode in ("every", "all"):
         noun = noun_of(ctx, item.noun)
-        amount = counter_amount(ctx, noun.id, f["p"]) if is_resource(noun) else None
+        amount = counter_amount(ctx, noun.id, ctx.actor) if is_resource(noun) else None
         if amount is None:
             raise RulesError(f"'{quantity.mode}' of {noun.name} is not an amount")
         if quantity.mode == "all" and amount == 0:
@@ -643,14 +653,14 @@ def place_token(rt, tid: str, place: str | None, seat: int) -> bool:
     return True
 
 
-def slot_taken(rt, tid: str, attribute: str, value) -> bool:
+def slot_taken(world, tid: str, attribute: str, value) -> bool:
     """Whether moving a slotted token to ``value`` would land on another token of its kind."""
-    thing = rt.world.thing(tid)
-    slots = rt.game.items("tokens").get(thing["k"], {}).get("slots")
+    thing = world.thing(tid)
+    slots = world.game.items("tokens").get(thing["k"], {}).get("slots")
     if not slots or slots.get("by") != attribute or thing["at"] is None:
         return False
-    return any(other != tid and rt.world.thing(other)["k"] == thing["k"]
-               and rt.world.thing(other)["a"].get(attribute) == value for other in rt.world.contents(thing["at"]))
+    return any(other != tid and world.thing(other)["k"] == thing["k"]
+               and world.thing(other)["a"].get(attribute) == value for other in world.contents(thing["at"]))
 
 
 def _free_slot(rt, kind: str, wanted: int, place: str, attribute: str, seat: int) -> int | None:

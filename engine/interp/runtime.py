@@ -33,16 +33,18 @@ Feasibility ("play a card only if it can be carried out in full"):
 * A trial stops early, as a success, once nothing left in its region can fail
   (fallible.py says which effects cannot fail): an option whose rest cannot
   fail is legal untried, and a trial that reaches such a point is done.
+* Before any trial, verdict.py reads the answer off the state where it can
+  (a sure yes, or a sure no with the trial's reason); only an unsure answer
+  costs a trial.
 """
 
 from __future__ import annotations
 
 import marshal
 
-from engine.interp import handlers
+from engine.interp import handlers, verdict
 from engine.interp.errors import Infeasible, RulesError
 from engine.interp.fallible import FRESH, can_fail, settled, sure_options
-from engine.interp.quick import certain_options
 from engine.interp.values import Context
 from engine.interp.world import World
 
@@ -223,11 +225,14 @@ class Runtime:
         """The options that can be completed, and for each other one why not (in words)."""
         depth = self._region_depth()
         sure = sure_options(self.game, self.s["frames"], depth, options, self.flow.rest_can_fail)
-        if len(sure) < len(options):
-            sure |= certain_options(self, depth, options)
+        judge = verdict.answers(self, depth) if len(sure) < len(options) else None
         legal, excluded = [], {}
         for key, label in options:
-            reason = None if key in sure else self.try_option(key, depth)
+            found = judge(key) if judge is not None and key not in sure else None
+            if key in sure or found is verdict.YES:
+                reason = None
+            else:
+                reason = found if found is not None else self.try_option(key, depth)
             if reason is None:
                 legal.append((key, label))
             else:
@@ -247,6 +252,13 @@ class Runtime:
         roots = root if isinstance(root, list) else [root]
         if not any(can_fail(self.game, number) for number in roots):
             return None
+        found = verdict.can_do(self, roots, seat)
+        if found is not None:
+            return None if found is verdict.YES else found
+        return self.can_do_by_trial(roots, seat, source)
+
+    def can_do_by_trial(self, roots: list[int], seat: int, source: str) -> str | None:
+        """can_do, by running the effects on a copy of the state."""
         trial = self._trial_copy(keep=len(self.s["frames"]))
         depth = len(trial["frames"]) + 1
         for number in reversed(roots):  # a stack: the first effect runs first
@@ -302,11 +314,17 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
         if nesting >= PROBE_DEPTH:
             return None
         options = runtime.probe_options
-        if sure_options(game, runtime.s["frames"], depth, options, flow.rest_can_fail) or \
-                certain_options(runtime, depth, options):
-            return None  # an option that cannot fail (or surely works now) finishes the region
+        if sure_options(game, runtime.s["frames"], depth, options, flow.rest_can_fail):
+            return None  # an option that cannot fail finishes the region
+        judge = verdict.answers(runtime, depth)
         first_reason = None
         for index, (key, _label) in enumerate(options):
+            found = judge(key) if judge is not None else None
+            if found is verdict.YES:
+                return None
+            if found is not None:
+                first_reason = first_reason or found
+                continue
             if budget[0] <= 0:
                 return None
             budget[0] -= CLONE_COST

@@ -76,15 +76,23 @@ class World:
 
     def remove(self, owner: int | None, resource: str, amount: int, verb: str = "pay") -> None:
         """Remove exactly ``amount``, or raise Infeasible (never below the minimum)."""
+        short = self.shortfall(owner, resource, amount, verb)
+        if short is not None:
+            raise Infeasible(short)
+        bucket = self.s["global"] if owner is None else self.s["counters"][owner]
+        bucket[resource] = bucket.get(resource, 0) - amount
+
+    def shortfall(self, owner: int | None, resource: str, amount: int, verb: str = "pay") -> str | None:
+        """Why ``amount`` cannot be removed (in words), or None when it can."""
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
         floor = self.game.item("resources", resource).get("min", 0)
         have = bucket.get(resource, 0)
-        if floor is not None and have - amount < floor:
-            name = self.game.vocabulary.nouns[resource].plural
-            if floor == 0:
-                raise Infeasible(f"needs {amount} {name}, you have {have}")
-            raise Infeasible(f"cannot {verb} {amount} {name}: you have {have} and may not go below {floor}")
-        bucket[resource] = have - amount
+        if floor is None or have - amount >= floor:
+            return None
+        name = self.game.vocabulary.nouns[resource].plural
+        if floor == 0:
+            return f"needs {amount} {name}, you have {have}"
+        return f"cannot {verb} {amount} {name}: you have {have} and may not go below {floor}"
 
     # ------------------------------------------------------------ things
 

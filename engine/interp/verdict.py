@@ -1,0 +1,495 @@
+"""Feasibility read off the state: a sure yes, a sure no with its reason, or unsure.
+
+Theory of operation
+-------------------
+A feasibility trial (runtime.py) copies the state and runs the effect, trying
+every option of every decision on the way, until the region is finished or
+fails. Most of what a trial does is reading: it lists the things a pick can
+take, binds one, works out numbers and tests conditions. ``verdict`` walks
+those steps straight over the effect tree, with no copy of the frames:
+
+* the walk is a tuple of *segments*, each a sequence of steps still to run
+  with where it runs (its bindings' key, the acting seat, "you", the nouns
+  a procedure substitutes); the first segment runs first. ``answers`` makes
+  the segments of a paused game from its frames, ``can_do`` from effects;
+* ``let`` binds a number, ``only if`` and ``if`` test their condition, a
+  pick of one thing tries each candidate in the order the player is offered
+  them, "choose one" tries each option, "may" tries yes then no, a repeat
+  runs once (later runs are optional, or there is one), and a procedure call
+  runs its body with the bindings the call gives it;
+* gaining, paying and losing resources and setting an attribute change a
+  World of the branch's own, over a shallow copy of the state (counters, and
+  thing dicts when an attribute is set); the state a caller holds is read,
+  never changed;
+* the last step that could fail (a payment, a move, a draw) is checked
+  without running it when nothing after it can fail;
+* the walk ends with a sure yes as soon as nothing left can fail
+  (fallible.py), and with a sure no when every way fails: the reason is the
+  first failure in the order a trial meets it, in the trial's words;
+* any other step that could fail (a card played, a pick of several things,
+  a thing moved before a step that could fail) makes the whole answer
+  unsure (None) at once, and the caller runs the trial.
+
+Bindings are never changed in place: a write copies the one binding dict it
+changes, so the walk backs up to the next candidate for free. Every sure
+answer is checked against full trials in real games by tests/test_verdict.py.
+"""
+
+from __future__ import annotations
+
+from engine.effects import ast
+from engine.effects.render import render
+from engine.interp.errors import Infeasible
+from engine.interp.fallible import can_fail, triggers_can_fail
+from engine.interp import items, sets
+from engine.interp.handlers import OPEN_QUANTITIES, call_env, repeat_bounds
+from engine.interp.items import bounds, pick_pool
+from engine.interp.values import Context, is_players, is_resource, noun_of, number, places, test, thing_value
+from engine.interp.world import World
+
+YES = True
+UNKNOWN = -1  # a segment that could fail in ways the walk cannot read: unsure from here on
+CHANGES = -2  # a segment that cannot fail but changes the state: YES if nothing after it can fail
+WORLD = object()  # the key of the bindings that holds the World a branch reads, once it has changed something
+WALK_BUDGET = 2000  # steps one verdict may take before it gives up (unsure)
+
+
+def can_do(rt, roots: list[int], seat: int):
+    """YES, the reason why not, or None (unsure): can ``seat`` carry out the effects ``roots``,
+    one after the other and each with fresh bindings, in full now?"""
+    envs = {index: {} for index in range(len(roots))}
+    segments = tuple((index, seat, seat, {}, root, 0) for index, root in enumerate(roots))
+    return Walk(rt).verdict(envs, segments)
+
+
+def answers(rt, depth: int):
+    """A judge of the answers to the decision the top frame asks: ``judge(key)`` is the verdict
+    on that answer (YES, the reason why not, or None: unsure) for finishing the region (the
+    frames from ``depth - 1`` up). None when the decision is of a shape the walk does not read."""
+    frames = rt.s["frames"]
+    number = frames[-1].get("n")
+    if number is None:
+        return None
+    node = rt.game.nodes[number]
+    shape = ANSWERS.get(node.__class__)
+    return None if shape is None else shape(Walk(rt), frames, depth, node)
+
+
+def _below(rt, frames: list, depth: int):
+    """The frames under the top one, from ``depth - 1`` up, as segments still to run; None when
+    one of them has something left that the walk does not read."""
+    game = rt.game
+    segments = []
+    for frame in reversed(frames[depth - 1:-1]):
+        number = frame.get("n")
+        if number is None:
+            return None  # a flow routine
+        if number in game.parts:
+            segments.append((*_head(frame), number, frame["s"]))
+            continue
+        node = game.nodes[number]
+        if node.__class__ is ast.Exchange and frame["s"] == 1:  # the cost runs; the reward is left
+            segments.append((*_head(frame), game.number(node.reward), 0))
+        elif not _finished(game, frame, node):
+            return None
+    return tuple(segments)
+
+
+def _finished(game, frame: dict, node) -> bool:
+    """Whether a frame has nothing left to do once its running child is done."""
+    kind, step = node.__class__, frame["s"]
+    if kind in PASSED_AT:
+        return step >= PASSED_AT[kind]
+    if kind is ast.Choice:
+        return step == 2 and not frame.get("chosen")
+    if kind in (ast.ForEachOf, ast.ForEachIn):
+        return step == 1 and not frame.get("todo")
+    if kind is ast.Call:
+        return step == 1 and not game.triggers(game.calls[frame["n"]].procedure.id)
+    return False
+
+
+PASSED_AT = {  # node -> the step from which it only hands its child's result up
+    ast.OnlyIf: 1, ast.Conditional: 1, ast.IfPossible: 1, ast.Obligation: 1,
+    ast.May: 2, ast.Exchange: 2, ast.Twice: 2,
+}
+
+
+def _choice_answers(w, frames, depth, node: ast.Choice):
+    top = frames[-1]
+    below = _below(w.rt, frames, depth)
+    if node.count != 1 or top.get("chosen") or below is None:
+        return None
+    envs, head = w.rt.s["envs"], _head(top)
+    return lambda key: w.verdict(envs, (w.then(head, node.options[int(key)]),) + below) if key.isdigit() else None
+
+
+def _may_answers(w, frames, depth, node: ast.May):
+    below = _below(w.rt, frames, depth)
+    if below is None:
+        return None
+    envs, yes = w.rt.s["envs"], (w.then(_head(frames[-1]), node.step),) + below
+    return lambda key: w.verdict(envs, yes if key == "yes" else below)
+
+
+def _pick_answers(w, frames, depth, node):
+    """A pick of one thing as Name (the frame under the pick binds it), or the pick of a 'for
+    each of 1 X as Name'."""
+    top = frames[-1]
+    if top.get("picked") or top.get("min") != 1 or top.get("max") != 1 or "keys" not in top:
+        return None
+    envs, things = w.rt.s["envs"], w.rt.s["things"]
+    if node.__class__ is ast.ForEachOf:
+        below = _below(w.rt, frames, depth)
+        if below is None:
+            return None
+        binder, name, body = top, node.name, (w.then(_head(top), node.body),)
+        bind = lambda c: {name: c}
+    else:  # the Bound frame under the pick binds it; _below would call it unfinished
+        binder = frames[-2] if len(frames) > 1 else {}
+        bound = w.game.nodes[binder["n"]] if "n" in binder else None
+        if bound.__class__ is not ast.Bound or binder.get("s") != 1 or node.__class__ is not ast.Pick:
+            return None
+        below = _below(w.rt, frames[:-1], depth)
+        if below is None:
+            return None
+        name, body, at = bound.name, (), f"{bound.name}@"
+        bind = lambda c: {name: [c], at: {c: things[c]["at"]}} if isinstance(c, str) and c in things else None
+
+    def judge(key):
+        chosen = top["keys"].get(key)
+        values = bind(chosen) if chosen is not None else None
+        return None if values is None else w.verdict(_bind(envs, binder["e"], values), body + below)
+    return judge
+
+
+def _head(frame: dict) -> tuple:
+    return (frame["e"], frame["p"], frame["y"], frame.get("x") or {})
+
+
+class Walk:
+    """One verdict: the walk over segments (see the module's theory of operation)."""
+
+    __slots__ = ("rt", "game", "left", "stuck")
+
+    def __init__(self, rt) -> None:
+        self.rt = rt
+        self.game = rt.game
+        self.left = WALK_BUDGET
+
+    def verdict(self, envs: dict, segments: tuple):
+        self.left = WALK_BUDGET
+        try:
+            return self.walk(envs, segments)
+        except Infeasible as failure:  # a number or condition that cannot even be worked out
+            return failure.reason
+        except _GiveUp:
+            return None
+
+    def walk(self, envs: dict, segments: tuple):
+        game = self.game
+        parts_of, entry, nodes = game.parts, game.entry, game.nodes
+        self.left -= 1
+        if self.left < 0:
+            raise _GiveUp()
+        while segments:
+            head = segments[0]
+            number, step = head[4], head[5]
+            if number < 0:
+                return YES if number == CHANGES and not self.fallible(segments[1:]) else None
+            steps = parts_of.get(number)
+            if steps is None:
+                steps = (number,)
+            if step >= len(steps):
+                segments = segments[1:]
+                continue
+            if not self.fallible(segments):
+                return YES
+            node = nodes[entry[steps[step]]]
+            check = CHECKS.get(node.__class__)
+            if check is None:
+                return self.unsure(node)
+            rest = ((*head[:5], step + 1),) + segments[1:]
+            return check(self, envs, head, node, rest)
+        return YES
+
+    def fallible(self, segments: tuple) -> bool:
+        """Whether something in the segments could still fail."""
+        game = self.game
+        for head in segments:
+            number, step = head[4], head[5]
+            if number < 0:
+                if number == UNKNOWN:
+                    return True
+                continue
+            if number in game.parts:
+                key = ("rest", number, step)
+                found = game.memo.get(key)
+                if found is None:
+                    found = game.memo[key] = any(can_fail(game, part) for part in game.parts[number][step:])
+                if found:
+                    return True
+            elif step == 0 and can_fail(game, number):
+                return True
+        return False
+
+    def ctx(self, envs: dict, head: tuple) -> Context:
+        key, actor, you, subst = head[:4]
+        return Context(envs.get(WORLD) or self.rt.world, actor, you, envs[key], subst)
+
+    def changed(self, envs: dict, things: bool = False):
+        """The bindings with a World of their own, over a copy of the state whose counters (and
+        with ``things``, thing dicts) it may change; the state the walk reads stays as it was."""
+        world = envs.get(WORLD) or self.rt.world
+        state = dict(world.s)
+        state["counters"] = [dict(bucket) for bucket in state["counters"]]
+        state["global"] = dict(state["global"])
+        if things:
+            state["things"] = dict(state["things"])
+        mine = World(self.game, state)
+        return {**envs, WORLD: mine}, mine
+
+    def unsure(self, node) -> None:
+        """Unsure, because of ``node`` (kept for tests and measurements)."""
+        self.stuck = node
+        return None
+
+    def then(self, head: tuple, node) -> tuple:
+        """A segment running ``node`` where ``head`` runs."""
+        return (*head[:4], self.game.number(node), 0)
+
+    def first_way(self, ways):
+        """YES if one of the ways works, else the first reason; the first way that is unsure makes
+        the whole verdict unsure (a trial then finds out, with no time spent on the other ways)."""
+        first = None
+        for envs, segments in ways:
+            try:
+                found = self.walk(envs, segments)
+            except Infeasible as failure:  # a number or condition that cannot be worked out here
+                found = failure.reason
+            if found is YES:
+                return YES
+            if found is None:
+                raise _GiveUp()
+            if first is None:
+                first = found
+        return first
+
+
+class _GiveUp(Exception):
+    """The walk spent its budget."""
+
+
+def _bind(envs: dict, key, values: dict) -> dict:
+    """The bindings with ``values`` written into env ``key`` (a copy: the walk backs up)."""
+    changed = dict(envs)
+    changed[key] = {**envs[key], **values}
+    return changed
+
+
+# ------------------------------------------------------------------ the steps
+
+
+def _let(w, envs, head, node: ast.Let, rest):
+    value = number(w.ctx(envs, head), node.value)
+    return w.walk(_bind(envs, head[0], {node.name: value}), rest)
+
+
+def _only_if(w, envs, head, node: ast.OnlyIf, rest):
+    if not test(w.ctx(envs, head), node.condition):
+        return f"needs: {render(node.condition)}"
+    return w.walk(envs, (w.then(head, node.body),) + rest)
+
+
+def _conditional(w, envs, head, node: ast.Conditional, rest):
+    branch = node.then if test(w.ctx(envs, head), node.condition) else node.otherwise
+    if branch is None:
+        return w.walk(envs, rest)
+    return w.walk(envs, (w.then(head, branch),) + rest)
+
+
+def _choice(w, envs, head, node: ast.Choice, rest):
+    if node.count != 1 or node.upgrade is not None:
+        return w.unsure(node)
+    return w.first_way((envs, (w.then(head, option),) + rest) for option in node.options)
+
+
+def _may(w, envs, head, node: ast.May, rest):
+    return w.first_way([(envs, (w.then(head, node.step),) + rest), (envs, rest)])
+
+
+def _bound(w, envs, head, node: ast.Bound, rest):
+    """'choose 1 X as Name': each candidate bound in turn (the pick's output, and where it was)."""
+    step = node.step
+    if step.__class__ is not ast.Pick or len(step.items) != 1:
+        return w.unsure(node)
+    pool = _one_of(w, envs, head, step.items[0])
+    if pool.__class__ is not list:
+        return pool
+    things, key, at = w.rt.world.s["things"], head[0], f"{node.name}@"
+    return w.first_way((_bind(envs, key, {node.name: [c], at: {c: things[c]["at"]}}), rest) for c in pool)
+
+
+def _for_each_of(w, envs, head, node: ast.ForEachOf, rest):
+    """'for each of 1 X as Name: body' (a pick of one thing): the body with each candidate."""
+    pool = _one_of(w, envs, head, node.item)
+    if pool.__class__ is not list:
+        return pool
+    body = (w.then(head, node.body),) + rest
+    return w.first_way((_bind(envs, head[0], {node.name: c}), body) for c in pool)
+
+
+def _one_of(w, envs, head, item):
+    """The candidates of a pick of exactly one thing, in the order offered; a reason when there
+    are none; None when the pick is of another shape."""
+    if item.__class__ is not ast.Item or is_players(item.noun):
+        return w.unsure(item)
+    if item.location is not None and item.location.preposition == "from":
+        return w.unsure(item)  # a deck or pile: the top is taken, and a deck may be refilled
+    ctx = w.ctx(envs, head)
+    pool = pick_pool(w.rt, ctx, item, head[1])
+    low, high = bounds(ctx, item.quantity, len(pool))
+    if low != 1 or high != 1:
+        return w.unsure(item)
+    if not pool:
+        return f"needs 1 {' '.join(item.noun)}, there are 0"
+    return pool
+
+
+def _call(w, envs, head, node: ast.Call, rest):
+    game = w.game
+    resolved = game.calls[game.number(node)]
+    procedure = resolved.procedure
+    subst = head[3]
+    if procedure.object and resolved.object and resolved.object != procedure.object:
+        subst = {**subst, procedure.object: resolved.object}
+    key = object()  # the call's own bindings
+    envs = {**envs, key: call_env(w.ctx(envs, head), resolved)}
+    body = (key, head[1], head[1], subst, game.procedures[procedure.id], 0)
+    after = ()
+    if game.triggers(procedure.id):  # they run after the body
+        after = ((*head[:4], UNKNOWN if triggers_can_fail(game, procedure.id) else CHANGES, 0),)
+    return w.walk(envs, (body,) + after + rest)
+
+
+def _exchange(w, envs, head, node: ast.Exchange, rest):
+    return w.walk(envs, (w.then(head, node.cost), w.then(head, node.reward)) + rest)
+
+
+def _move(w, envs, head, node: ast.Move, rest):
+    """Moving a bound thing to a place, when nothing after it can fail: it fails only when
+    there is no such place (a place whose things lie in sets is left to a trial)."""
+    if w.fallible(rest):
+        return w.unsure(node)
+    ctx = w.ctx(envs, head)
+    where = places(ctx, node.place, head[1])
+    if not where:
+        return f"there is no {render(node.place)}"
+    return w.unsure(node) if sets.rule_at(w.rt.world, where[0]) is not None else YES
+
+
+def _resources(w, envs, head, node, rest):
+    """Gaining, paying or losing amounts of resources: worked out on the branch's own counters."""
+    ctx = w.ctx(envs, head)
+    changes = []
+    for item in node.items:
+        if item.__class__ is not ast.Item or item.filters or item.location is not None:
+            return w.unsure(node)
+        noun = noun_of(ctx, item.noun)
+        if not is_resource(noun):
+            return w.unsure(node)
+        scope = w.game.item("resources", noun.id).get("scope", "player")
+        changes.append((None if scope == "global" else head[1], noun.id, items.amount(ctx, node, item)))
+    verb = RESOURCE_VERBS[node.__class__]
+    if verb != "gain" and not w.fallible(rest):  # the last thing that could fail: no copy needed
+        world = ctx.world
+        for owner, resource, amount in changes:
+            short = world.shortfall(owner, resource, amount, verb)
+            if short is not None or len(changes) == 1:
+                return YES if short is None else short
+    envs, world = w.changed(envs)
+    for owner, resource, amount in changes:
+        if verb == "gain":
+            world.add(owner, resource, amount)
+        else:
+            world.remove(owner, resource, amount, verb)
+    return w.walk(envs, rest)
+
+
+def _draw(w, envs, head, node: ast.Draw, rest):
+    """Drawing cards, when nothing after it can fail: it works while the deck and its discard
+    pile (shuffled in when the deck runs out) hold enough cards."""
+    if len(node.items) != 1 or node.items[0].__class__ is not ast.Item or w.fallible(rest):
+        return w.unsure(node)
+    item = node.items[0]
+    ctx = w.ctx(envs, head)
+    card_type = w.game.items("card_types").get(noun_of(ctx, item.noun).id)
+    if item.filters or item.location is not None or not card_type or not card_type.get("deck"):
+        return w.unsure(node)
+    deck = card_type["deck"]
+    pile = w.game.item("decks", deck).get("discard_pile")
+    available = len(ctx.world.contents(deck)) + (len(ctx.world.contents(pile)) if pile else 0)
+    return YES if available >= items.amount(ctx, node, item) else w.unsure(node)
+
+
+RESOURCE_VERBS = {ast.Gain: "gain", ast.Pay: "pay", ast.Lose: "lose"}
+
+
+def _set(w, envs, head, node: ast.Set, rest):
+    """Setting an attribute of a thing, on the branch's own copy of the thing."""
+    ctx = w.ctx(envs, head)
+    tid = thing_value(ctx, node.name)
+    value = number(ctx, node.value)
+    if items.slot_taken(ctx.world, tid, node.attribute, value):
+        return w.walk(envs, rest)
+    envs, world = w.changed(envs, things=True)
+    world.set_attribute(tid, node.attribute, value)
+    return w.walk(envs, rest)
+
+
+def _repeat(w, envs, head, node: ast.Repeat, rest):
+    """A repeat run once or not at all; or one whose runs after the first are optional (then
+    stopping always works, so after one run only what follows decides)."""
+    times = node.times
+    quantity = envs[head[0]].get(times.name) if times.__class__ is ast.Var else None
+    body = w.then(head, node.body)
+    if quantity.__class__ is dict:
+        least, most = repeat_bounds(quantity)
+        if quantity["mode"] in OPEN_QUANTITIES:
+            if least != 1 or most == 0:
+                return w.unsure(node)
+            return w.walk(envs, (body, (*head[:4], CHANGES, 0)) + rest)
+    else:
+        most = number(w.ctx(envs, head), times)
+    if most == 0:
+        return w.walk(envs, rest)
+    if most == 1:
+        return w.walk(envs, (body,) + rest)
+    return w.unsure(node)
+
+
+ANSWERS = {  # the decisions whose answers the walk reads
+    ast.Choice: _choice_answers,
+    ast.May: _may_answers,
+    ast.Pick: _pick_answers,
+    ast.ForEachOf: _pick_answers,
+}
+
+CHECKS = {  # the steps the walk sees through; any other step that could fail makes it unsure
+    ast.Let: _let,
+    ast.OnlyIf: _only_if,
+    ast.Conditional: _conditional,
+    ast.Choice: _choice,
+    ast.May: _may,
+    ast.Bound: _bound,
+    ast.ForEachOf: _for_each_of,
+    ast.Call: _call,
+    ast.Gain: _resources,
+    ast.Pay: _resources,
+    ast.Lose: _resources,
+    ast.Set: _set,
+    ast.Repeat: _repeat,
+    ast.Draw: _draw,
+    ast.Exchange: _exchange,
+    ast.Move: _move,
+}

@@ -1,0 +1,86 @@
+"""Feasibility read off the state (engine/interp/verdict.py) says what a full trial says.
+
+A wrong sure yes would offer a move that cannot be carried out, and a wrong
+sure no would hide a legal one, so over real games of each pack every sure
+answer the walk gives is compared with a full trial on a copy of the state:
+the same verdict, and for a no the same reason in words. The walk must also
+be sure often enough to be worth having.
+"""
+
+from __future__ import annotations
+
+import collections
+
+import pytest
+
+from engine.interp import runtime, verdict
+from engines import loaded
+from sure_options_check import play_random_games
+
+
+def judged_against_trials(engine, monkeypatch, players: int, seeds) -> collections.Counter:
+    """Play random games with every sure verdict (on a decision's answers, and on whether a
+    seat can carry out an effect) checked against a trial; count the verdicts by kind."""
+    seen = collections.Counter()
+    answers, can_do = verdict.answers, runtime.Runtime.can_do
+
+    def compare(where: str, found, by_trial) -> None:
+        seen[(where, "unsure" if found is None else "yes" if found is verdict.YES else "no")] += 1
+        if found is not None:
+            assert (None if found is verdict.YES else found) == by_trial, f"{where}: walk {found!r}, trial {by_trial!r}"
+
+    def checked_answers(rt, depth):
+        judge = answers(rt, depth)
+        if judge is None:
+            return None
+
+        def checked(key):
+            found = judge(key)
+            if found is not None:
+                budget = rt.budget
+                compare("answer", found, rt.try_option(key, depth))
+                rt.budget = budget
+            else:
+                compare("answer", found, None)
+            return found
+        return checked
+
+    def checked_can_do(rt, root, seat, source):
+        roots = root if isinstance(root, list) else [root]
+        by_trial = rt.can_do_by_trial(roots, seat, source)
+        compare("can_do", verdict.can_do(rt, roots, seat), by_trial)
+        return by_trial
+
+    monkeypatch.setattr(verdict, "answers", checked_answers)
+    monkeypatch.setattr(runtime.Runtime, "can_do", checked_can_do)
+    play_random_games(engine, players, seeds)
+    return seen
+
+
+@pytest.mark.parametrize("game, players, seeds", [
+    ("viticulture", 3, (1, 2)),
+    ("castles-of-burgundy-cards", 3, (1, 2, 3)),
+])
+def test_every_sure_verdict_is_what_a_full_trial_finds(game, players, seeds, monkeypatch):
+    seen = judged_against_trials(loaded(game), monkeypatch, players, seeds)
+    for kind in ("yes", "no"):  # sure both ways, and not once in a while
+        assert seen[("answer", kind)] > 100, seen
+    assert seen[("answer", "yes")] + seen[("answer", "no")] > seen[("answer", "unsure")], seen
+
+
+def test_whether_a_space_can_be_used_is_mostly_read_off_the_state(monkeypatch):
+    seen = judged_against_trials(loaded("viticulture"), monkeypatch, 4, (1,))
+    assert seen[("can_do", "yes")] > 100 and seen[("can_do", "no")] > 100, seen
+    assert seen[("can_do", "yes")] + seen[("can_do", "no")] > seen[("can_do", "unsure")], seen
+
+
+def test_a_missing_option_gives_the_same_reason_either_way():
+    """The walk's reasons are the trial's words: paying more than you have names both amounts."""
+    engine = loaded("viticulture")
+    state = engine.new_game(players=2, seed=3)
+    rt = runtime.Runtime(engine.game, runtime.clone(state), engine.flow)
+    rt.s["pending"] = None  # asked as while the engine runs, between decisions
+    root = engine.game.add_effect("pay 99 lira to gain 1 vp.")
+    found = verdict.can_do(rt, [root], 0)
+    assert found == rt.can_do_by_trial([root], 0, "test")
+    assert found.startswith("needs 99 lira, you have ")
