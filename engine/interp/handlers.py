@@ -261,19 +261,20 @@ def _for_each_of(rt, f, node: ast.ForEachOf):
 
 def _for_each_in(rt, f, node: ast.ForEachIn):
     if f["s"] == 0:
-        ctx = rt.ctx(f)
-        owner = thing_value(ctx, node.owner)
-        entries = rt.world.thing(owner)["a"].get(node.attribute)
-        if entries is None:
-            entries = _card_attribute(rt, owner, node.attribute)
-        f["todo"] = list(entries or [])
+        f["todo"] = entries_of(rt.ctx(f), node)
         f["s"] = 1
     _next_iteration(rt, f, node.name, node.body)
 
 
-def _card_attribute(rt, tid: str, name: str):
-    card = rt.world.thing(tid).get("c")
-    return rt.game.item("cards", card).get("attributes", {}).get(name) if card else None
+def entries_of(ctx, node: ast.ForEachIn) -> list:
+    """The entries of the list attribute a 'for each of the X of Name' goes through: the
+    thing's own, else its card's printed ones."""
+    owner = thing_value(ctx, node.owner)
+    thing = ctx.world.thing(owner)
+    entries = thing["a"].get(node.attribute)
+    if entries is None and thing.get("c"):
+        entries = ctx.game.item("cards", thing["c"]).get("attributes", {}).get(node.attribute)
+    return list(entries or [])
 
 
 def _next_iteration(rt, f, name: str, body):

@@ -42,7 +42,7 @@ from engine.effects.render import render
 from engine.interp.errors import Infeasible
 from engine.interp.fallible import can_fail, triggers_can_fail
 from engine.interp import items, sets
-from engine.interp.handlers import OPEN_QUANTITIES, call_env, repeat_bounds
+from engine.interp.handlers import OPEN_QUANTITIES, call_env, entries_of, repeat_bounds
 from engine.interp.items import bounds, pick_pool
 from engine.interp.values import Context, is_players, is_resource, noun_of, number, places, test, thing_value
 from engine.interp.world import World
@@ -50,6 +50,7 @@ from engine.interp.world import World
 YES = True
 UNKNOWN = -1  # a segment that could fail in ways the walk cannot read: unsure from here on
 CHANGES = -2  # a segment that cannot fail but changes the state: YES if nothing after it can fail
+BIND = -3  # a segment that binds values before the next one runs: its step is (bindings' key, values)
 WORLD = object()  # the key of the bindings that holds the World a branch reads, once it has changed something
 WALK_BUDGET = 2000  # steps one verdict may take before it gives up (unsure)
 
@@ -195,6 +196,9 @@ class Walk:
         while segments:
             head = segments[0]
             number, step = head[4], head[5]
+            if number == BIND:
+                envs, segments = _bind(envs, *step), segments[1:]
+                continue
             if number < 0:
                 return YES if number == CHANGES and not self.fallible(segments[1:]) else None
             steps = parts_of.get(number)
@@ -239,13 +243,16 @@ class Walk:
 
     def changed(self, envs: dict, things: bool = False):
         """The bindings with a World of their own, over a copy of the state whose counters (and
-        with ``things``, thing dicts) it may change; the state the walk reads stays as it was."""
+        with ``things``, things and places) it may change; the state the walk reads stays as it
+        was. The copy's events are its own and never read."""
         world = envs.get(WORLD) or self.rt.world
         state = dict(world.s)
         state["counters"] = [dict(bucket) for bucket in state["counters"]]
         state["global"] = dict(state["global"])
         if things:
-            state["things"] = dict(state["things"])
+            for key in ("things", "in", "kinds"):
+                state[key] = dict(state[key])
+            state["events"] = []
         mine = World(self.game, state)
         return {**envs, WORLD: mine}, mine
 
@@ -339,6 +346,14 @@ def _for_each_of(w, envs, head, node: ast.ForEachOf, rest):
     return w.first_way((_bind(envs, head[0], {node.name: c}), body) for c in pool)
 
 
+def _for_each_in(w, envs, head, node: ast.ForEachIn, rest):
+    """'for each of the X of Name as Entry: body': the body once per entry, each bound in turn."""
+    body, loop = w.then(head, node.body), ()
+    for entry in entries_of(w.ctx(envs, head), node):
+        loop += ((*head[:4], BIND, (head[0], {node.name: entry})), body)
+    return w.walk(envs, loop + rest)
+
+
 def _one_of(w, envs, head, item):
     """The candidates of a pick of exactly one thing, in the order offered; a reason when there
     are none; None when the pick is of another shape."""
@@ -377,15 +392,58 @@ def _exchange(w, envs, head, node: ast.Exchange, rest):
 
 
 def _move(w, envs, head, node: ast.Move, rest):
-    """Moving a bound thing to a place, when nothing after it can fail: it fails only when
-    there is no such place (a place whose things lie in sets is left to a trial)."""
-    if w.fallible(rest):
-        return w.unsure(node)
+    """Moving a bound thing to a place: it fails only when there is no such place (a place
+    whose things lie in sets is left to a trial)."""
     ctx = w.ctx(envs, head)
     where = places(ctx, node.place, head[1])
     if not where:
         return f"there is no {render(node.place)}"
-    return w.unsure(node) if sets.rule_at(w.rt.world, where[0]) is not None else YES
+    if sets.rule_at(ctx.world, where[0]) is not None:
+        return w.unsure(node)
+    if not w.fallible(rest):
+        return YES
+    envs, world = w.changed(envs, things=True)
+    world.put(thing_value(ctx, node.name), where[0])
+    return w.walk(envs, rest)
+
+
+def _discard(w, envs, head, node: ast.Discard, rest):
+    """Discarding bound things, or one thing picked (each candidate in turn)."""
+    if len(node.items) != 1:
+        return w.unsure(node)
+    item = node.items[0]
+    if item.__class__ is ast.BoundItem:
+        things = envs[head[0]].get(item.name)
+        return _discarded(w, envs, head, things if isinstance(things, list) else [things], rest)
+    pool = _one_of(w, envs, head, item)
+    if pool.__class__ is not list:
+        return pool
+    return w.first_way(_discarding(w, envs, head, [c], rest) for c in pool)
+
+
+def _discarding(w, envs, head, things: list, rest):
+    """The way on after discarding ``things`` (as the discard handler does, on a branch copy)."""
+    envs, world = w.changed(envs, things=True)
+    branch = _Branch(world)
+    for tid in things:
+        if not isinstance(tid, dict):
+            items.discard(branch, head[1], tid)
+    return envs, rest
+
+
+def _discarded(w, envs, head, things, rest):
+    if not w.fallible(rest):
+        return YES
+    return w.walk(*_discarding(w, envs, head, things, rest))
+
+
+class _Branch:
+    """What the item actions read of a runtime, for a branch's own World."""
+
+    __slots__ = ("world", "game", "s")
+
+    def __init__(self, world) -> None:
+        self.world, self.game, self.s = world, world.game, world.s
 
 
 def _resources(w, envs, head, node, rest):
@@ -483,6 +541,7 @@ CHECKS = {  # the steps the walk sees through; any other step that could fail ma
     ast.May: _may,
     ast.Bound: _bound,
     ast.ForEachOf: _for_each_of,
+    ast.ForEachIn: _for_each_in,
     ast.Call: _call,
     ast.Gain: _resources,
     ast.Pay: _resources,
@@ -492,4 +551,5 @@ CHECKS = {  # the steps the walk sees through; any other step that could fail ma
     ast.Draw: _draw,
     ast.Exchange: _exchange,
     ast.Move: _move,
+    ast.Discard: _discard,
 }
