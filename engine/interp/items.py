@@ -115,7 +115,7 @@ def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
         low, high = bounds(ctx, item.quantity, len(pool))
     pool = slot_order(rt, pool)
     if len(pool) < low:
-        raise Infeasible(f"needs {low} {_noun_text(item)}, there {'is' if len(pool) == 1 else 'are'} {len(pool)}")
+        raise Infeasible(too_few(item, low, len(pool)))
     f["min"], f["max"], f["picked"] = low, high, []
     f["cand"] = pool if not _is_ordered_source(rt, item, ctx) else pool[-high:][::-1]
     f["keys"] = {}
@@ -235,8 +235,9 @@ def _ordered(rt, place: str) -> bool:
     return bool(item and (item.get("ordered") or kind in rt.game.items("decks")))
 
 
-def _noun_text(item: ast.Item) -> str:
-    return " ".join(item.noun)
+def too_few(item: ast.Item, least: int, found: int) -> str:
+    """Why a pick cannot be made, in words."""
+    return f"needs {least} {' '.join(item.noun)}, there {'is' if found == 1 else 'are'} {found}"
 
 
 def one_place(rt, f, place_node) -> str:

@@ -60,7 +60,7 @@ def can_do(rt, roots: list[int], seat: int):
     one after the other and each with fresh bindings, in full now?"""
     envs = {index: {} for index in range(len(roots))}
     segments = tuple((index, seat, seat, {}, root, 0) for index, root in enumerate(roots))
-    return Walk(rt).verdict(envs, segments)
+    return Walk(rt, strict=True).verdict(envs, segments)
 
 
 def answers(rt, depth: int):
@@ -73,7 +73,8 @@ def answers(rt, depth: int):
         return None
     node = rt.game.nodes[number]
     shape = ANSWERS.get(node.__class__)
-    return None if shape is None else shape(Walk(rt), frames, depth, node)
+    strict = node.__class__ in (ast.Choice, ast.May) or rt.in_strict()  # a chosen option runs strict
+    return None if shape is None else shape(Walk(rt, strict), frames, depth, node)
 
 
 def _below(rt, frames: list, depth: int):
@@ -171,12 +172,13 @@ def _head(frame: dict) -> tuple:
 class Walk:
     """One verdict: the walk over segments (see the module's theory of operation)."""
 
-    __slots__ = ("rt", "game", "left", "stuck")
+    __slots__ = ("rt", "game", "left", "stuck", "strict")
 
-    def __init__(self, rt) -> None:
+    def __init__(self, rt, strict: bool) -> None:
         self.rt = rt
         self.game = rt.game
         self.left = WALK_BUDGET
+        self.strict = strict  # whether the region must be completed (a full slot then fails)
 
     def verdict(self, envs: dict, segments: tuple):
         self.left = WALK_BUDGET
@@ -338,12 +340,21 @@ def _bound(w, envs, head, node: ast.Bound, rest):
 
 
 def _for_each_of(w, envs, head, node: ast.ForEachOf, rest):
-    """'for each of 1 X as Name: body' (a pick of one thing): the body with each candidate."""
-    pool = _one_of(w, envs, head, node.item)
-    if pool.__class__ is not list:
-        return pool
-    body = (w.then(head, node.body),) + rest
-    return w.first_way((_bind(envs, head[0], {node.name: c}), body) for c in pool)
+    """'for each of 1 X as Name: body' (a pick of one thing): the body with each candidate in
+    turn; 'for each of every X as Name' (or all, with no choice left): the body once per thing."""
+    found = _pool(w, envs, head, node.item)
+    if found.__class__ is not tuple:
+        return found
+    pool, low, high = found
+    key, body = head[0], w.then(head, node.body)
+    if low == high == len(pool):  # nothing to choose: each of them, one after the other
+        loop = ()
+        for tid in pool:
+            loop += ((*head[:4], BIND, (key, {node.name: tid})), body)
+        return w.walk(envs, loop + rest)
+    if low != 1 or high != 1:
+        return w.unsure(node.item)
+    return w.first_way((_bind(envs, key, {node.name: c}), (body,) + rest) for c in pool)
 
 
 def _for_each_in(w, envs, head, node: ast.ForEachIn, rest):
@@ -357,6 +368,16 @@ def _for_each_in(w, envs, head, node: ast.ForEachIn, rest):
 def _one_of(w, envs, head, item):
     """The candidates of a pick of exactly one thing, in the order offered; a reason when there
     are none; None when the pick is of another shape."""
+    found = _pool(w, envs, head, item)
+    if found.__class__ is not tuple:
+        return found
+    pool, low, high = found
+    return pool if low == high == 1 else w.unsure(item)
+
+
+def _pool(w, envs, head, item):
+    """(candidates in the order offered, least, most) of a pick; the reason when there are too
+    few (in the pick's words); None when the pick is of a shape the walk does not read."""
     if item.__class__ is not ast.Item or is_players(item.noun):
         return w.unsure(item)
     if item.location is not None and item.location.preposition == "from":
@@ -364,11 +385,9 @@ def _one_of(w, envs, head, item):
     ctx = w.ctx(envs, head)
     pool = pick_pool(w.rt, ctx, item, head[1])
     low, high = bounds(ctx, item.quantity, len(pool))
-    if low != 1 or high != 1:
-        return w.unsure(item)
-    if not pool:
-        return f"needs 1 {' '.join(item.noun)}, there are 0"
-    return pool
+    if len(pool) < low:
+        return items.too_few(item, low, len(pool))
+    return pool, low, high
 
 
 def _call(w, envs, head, node: ast.Call, rest):
@@ -437,18 +456,49 @@ def _discarded(w, envs, head, things, rest):
     return w.walk(*_discarding(w, envs, head, things, rest))
 
 
+def _play(w, envs, head, node: ast.Play, rest):
+    """Playing one card picked from the candidates: each in turn is set aside and its effect
+    must be carried out in full; after it, the card is discarded."""
+    if len(node.items) != 1:
+        return w.unsure(node)
+    pool = _one_of(w, envs, head, node.items[0])
+    if pool.__class__ is not list:
+        return pool
+    return w.first_way(_playing(w, envs, head, card, rest) for card in pool)
+
+
+def _playing(w, envs, head, tid: str, rest):
+    envs, world = w.changed(envs, things=True)
+    items.play_card(_Branch(world), head[1], tid)
+    root = w.game.effect("cards", world.thing(tid)["c"])
+    key = object()  # the card's own bindings
+    envs[key] = {}
+    after = ((*head[:4], CHANGES, 0),)  # the card is discarded once its effect is done
+    return envs, (((key, head[1], head[1], {}, root, 0),) if root is not None else ()) + after + rest
+
+
 class _Branch:
-    """What the item actions read of a runtime, for a branch's own World."""
+    """What the item actions read of a runtime, for a branch's own World (and the context and
+    strictness of the step the walk is at)."""
 
-    __slots__ = ("world", "game", "s")
+    __slots__ = ("world", "game", "s", "_ctx", "_strict")
 
-    def __init__(self, world) -> None:
+    def __init__(self, world, ctx=None, strict: bool = True) -> None:
         self.world, self.game, self.s = world, world.game, world.s
+        self._ctx, self._strict = ctx, strict
+
+    def ctx(self, _frame) -> Context:
+        return self._ctx
+
+    def in_strict(self) -> bool:
+        return self._strict
 
 
 def _resources(w, envs, head, node, rest):
     """Gaining, paying or losing amounts of resources: worked out on the branch's own counters."""
     ctx = w.ctx(envs, head)
+    if node.__class__ is ast.Gain and len(node.items) == 1 and not _is_resource_item(ctx, node.items[0]):
+        return _gain_things(w, envs, head, node, rest)
     changes = []
     for item in node.items:
         if item.__class__ is not ast.Item or item.filters or item.location is not None:
@@ -488,6 +538,29 @@ def _draw(w, envs, head, node: ast.Draw, rest):
     pile = w.game.item("decks", deck).get("discard_pile")
     available = len(ctx.world.contents(deck)) + (len(ctx.world.contents(pile)) if pile else 0)
     return YES if available >= items.amount(ctx, node, item) else w.unsure(node)
+
+
+def _is_resource_item(ctx, item) -> bool:
+    return item.__class__ is ast.Item and is_resource(noun_of(ctx, item.noun))
+
+
+def _gain_things(w, envs, head, node: ast.Gain, rest):
+    """Gaining pieces (from a reserve, or new tokens placed by their slot rule), or bound
+    things, as the gain handler does, on the branch's own copy of the state."""
+    item = node.items[0]
+    if item.__class__ is ast.Item and (node.per is not None or not w.strict):
+        return w.unsure(node)  # only inside a region that must be completed does a full slot rule fail
+    envs, world = w.changed(envs, things=True)
+    ctx = w.ctx(envs, head)
+    branch, seat = _Branch(world, ctx, w.strict), head[1]
+    if item.__class__ is ast.BoundItem:
+        things = ctx.env.get(item.name)
+        for tid in things if isinstance(things, list) else [things]:
+            if not isinstance(tid, dict):
+                items.gain_existing(branch, seat, tid)
+    else:
+        items.gain_things(branch, {"p": seat}, item, noun_of(ctx, item.noun), items.amount(ctx, node, item))
+    return w.walk(envs, rest)
 
 
 RESOURCE_VERBS = {ast.Gain: "gain", ast.Pay: "pay", ast.Lose: "lose"}
@@ -552,4 +625,5 @@ CHECKS = {  # the steps the walk sees through; any other step that could fail ma
     ast.Exchange: _exchange,
     ast.Move: _move,
     ast.Discard: _discard,
+    ast.Play: _play,
 }
