@@ -7,7 +7,7 @@ tests of fallible.py's answers use this on whole games of each pack.
 from __future__ import annotations
 
 from engine.agents import random_agents
-from engine.interp import runtime
+from engine.interp import runtime, verdict
 
 
 def checked_sure_options(engine, monkeypatch, players: int, seeds) -> list[str]:
@@ -75,8 +75,15 @@ def checked_settled_trials(engine, monkeypatch, players: int, seeds) -> int:
 
     monkeypatch.setattr(runtime, "settled", verified)
     monkeypatch.setattr(runtime.Runtime, "run", tracked)
+    without_verdicts(monkeypatch)  # every question goes to a trial, so early stops are many
     play_random_games(engine, players, seeds)
     return len(checked)
+
+
+def without_verdicts(monkeypatch) -> None:
+    """Turn off the feasibility read off the state (verdict.py): every check runs a trial."""
+    monkeypatch.setattr(verdict, "answers", lambda rt, depth: None)
+    monkeypatch.setattr(verdict, "can_do", lambda rt, roots, seat: None)
 
 
 def play_random_games(engine, players: int, seeds) -> None:

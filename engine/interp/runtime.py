@@ -228,11 +228,11 @@ class Runtime:
         judge = verdict.answers(self, depth) if len(sure) < len(options) else None
         legal, excluded = [], {}
         for key, label in options:
-            found = judge(key) if judge is not None and key not in sure else None
-            if key in sure or found is verdict.YES:
-                reason = None
+            found = verdict.YES if key in sure else judge(key) if judge is not None else None
+            if found is None:  # unsure: a trial finds out
+                reason = self.try_option(key, depth)
             else:
-                reason = found if found is not None else self.try_option(key, depth)
+                reason = None if found is verdict.YES else found
             if reason is None:
                 legal.append((key, label))
             else:

@@ -112,7 +112,7 @@ def _finished(game, frame: dict, node) -> bool:
 
 
 PASSED_AT = {  # node -> the step from which it only hands its child's result up
-    ast.OnlyIf: 1, ast.Conditional: 1, ast.IfPossible: 1, ast.Obligation: 1,
+    ast.OnlyIf: 1, ast.Conditional: 1, ast.IfPossible: 1, ast.Obligation: 1, ast.Perform: 1,
     ast.May: 2, ast.Exchange: 2, ast.Twice: 2,
 }
 
@@ -477,6 +477,16 @@ def _playing(w, envs, head, tid: str, rest):
     return envs, (((key, head[1], head[1], {}, root, 0),) if root is not None else ()) + after + rest
 
 
+def _perform(w, envs, head, node: ast.Perform, rest):
+    """Carrying out the effect of a bound thing (a card, a space), with fresh bindings."""
+    ctx = w.ctx(envs, head)
+    root = w.rt.flow.effect_of_thing(_Branch(ctx.world), thing_value(ctx, node.name))
+    if root is None:
+        return w.walk(envs, rest)
+    key = object()  # the effect's own bindings
+    return w.walk({**envs, key: {}}, ((key, *head[1:4], root, 0),) + rest)
+
+
 class _Branch:
     """What the item actions read of a runtime, for a branch's own World (and the context and
     strictness of the step the walk is at)."""
@@ -626,4 +636,5 @@ CHECKS = {  # the steps the walk sees through; any other step that could fail ma
     ast.Move: _move,
     ast.Discard: _discard,
     ast.Play: _play,
+    ast.Perform: _perform,
 }
