@@ -111,7 +111,7 @@ def below_top_fails(game, frames: list, depth: int, routine_rest_fails) -> bool:
     """Whether the frames of the region under the top one (from ``depth - 1``) still have
     something to do that could fail."""
     for frame in frames[depth - 1:-1]:
-        if routine_rest_fails(frame) if "n" not in frame else _rest_fails(game, frame):
+        if routine_rest_fails(frame) if "n" not in frame else rest_fails(game, frame):
             return True
     return False
 
@@ -127,7 +127,7 @@ def settled(game, frames: list, depth: int, routine_rest_fails) -> bool:
     return not below_top_fails(game, frames, depth, routine_rest_fails)
 
 
-def _rest_fails(game, frame: dict) -> bool:
+def rest_fails(game, frame: dict) -> bool:
     """Whether what a frame still has to do (its running child aside) could fail."""
     number, step = frame["n"], frame["s"]
     node = game.nodes[number]

@@ -40,7 +40,7 @@ from __future__ import annotations
 from engine.effects import ast
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
-from engine.interp.fallible import can_fail, triggers_can_fail
+from engine.interp.fallible import can_fail, rest_fails, triggers_can_fail
 from engine.interp import items, sets
 from engine.interp.handlers import OPEN_QUANTITIES, call_env, entries_of, repeat_bounds
 from engine.interp.items import bounds, pick_pool
@@ -84,16 +84,18 @@ def _below(rt, frames: list, depth: int):
     segments = []
     for frame in reversed(frames[depth - 1:-1]):
         number = frame.get("n")
-        if number is None:
-            return None  # a flow routine
-        if number in game.parts:
+        if number is None:  # a flow routine: what it has left either cannot fail, or is unknown
+            if rt.flow.rest_can_fail(frame):
+                return None
+            segments.append((*_head(frame), CHANGES, 0))
+        elif number in game.parts:
             segments.append((*_head(frame), number, frame["s"]))
-            continue
-        node = game.nodes[number]
-        if node.__class__ is ast.Exchange and frame["s"] == 1:  # the cost runs; the reward is left
-            segments.append((*_head(frame), game.number(node.reward), 0))
-        elif not _finished(game, frame, node):
-            return None
+        elif game.nodes[number].__class__ is ast.Exchange and frame["s"] == 1:  # the reward is left
+            segments.append((*_head(frame), game.number(game.nodes[number].reward), 0))
+        elif not _finished(game, frame, game.nodes[number]):
+            if rest_fails(game, frame):
+                return None
+            segments.append((*_head(frame), CHANGES, 0))  # something left that cannot fail
     return tuple(segments)
 
 
@@ -165,8 +167,25 @@ def _pick_answers(w, frames, depth, node):
     return judge
 
 
+def _play_answers(w, frames, depth, node: ast.Play):
+    """Which card to play (of one): the card's effect, then what is left of the region."""
+    top = frames[-1]
+    if len(node.items) != 1 or top.get("picked") or top.get("min") != 1 or top.get("max") != 1 \
+            or "keys" not in top or top.get("queue"):
+        return None
+    below = _below(w.rt, frames, depth)
+    if below is None:
+        return None
+    envs, head, things = w.rt.s["envs"], _head(top), w.rt.s["things"]
+
+    def judge(key):
+        card = top["keys"].get(key)
+        return w.verdict(*_playing(w, envs, head, card, below)) if card in things else None
+    return judge
+
+
 def _head(frame: dict) -> tuple:
-    return (frame["e"], frame["p"], frame["y"], frame.get("x") or {})
+    return (frame["e"], frame["p"], frame["y"], frame.get("x") or {})  # a routine's "e" is "root"
 
 
 class Walk:
@@ -614,6 +633,7 @@ ANSWERS = {  # the decisions whose answers the walk reads
     ast.May: _may_answers,
     ast.Pick: _pick_answers,
     ast.ForEachOf: _pick_answers,
+    ast.Play: _play_answers,
 }
 
 CHECKS = {  # the steps the walk sees through; any other step that could fail makes it unsure
