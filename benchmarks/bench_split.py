@@ -2,8 +2,8 @@
 
 Run from the repository root:  python benchmarks/bench_split.py [GAMES] [--game ID] [--players N]
 Each game is played twice by the same random agents: once as usual, recording every
-feasibility verdict (Runtime.can_do and Runtime.try_option), then again with those verdicts
-handed back instead of tried. The second game is the same game (its events are checked
+feasibility verdict (Runtime.can_do, and the legal options Runtime._feasible_options works
+out, by reading the state or by trials), then again with those verdicts handed back. The second game is the same game (its events are checked
 equal), so the difference is what the trials cost, and the second time is the most any
 cheaper feasibility could give. CPU seconds, summed over GAMES seeds (default 5).
 """
@@ -48,11 +48,11 @@ def split(engine, players: int, seed: int) -> tuple[float, float, int]:
     """(seconds with trials, seconds with the verdicts replayed, choice points) of one game."""
     checks, options = [], []
     with mock.patch.object(Runtime, "can_do", recorded(Runtime.can_do, checks)), \
-            mock.patch.object(Runtime, "try_option", recorded(Runtime.try_option, options)):
+            mock.patch.object(Runtime, "_feasible_options", recorded(Runtime._feasible_options, options)):
         full, choice_points, events = play(engine, players, seed)
     checks_left, options_left = iter(checks), iter(options)
     with mock.patch.object(Runtime, "can_do", lambda self, *args: next(checks_left)), \
-            mock.patch.object(Runtime, "try_option", lambda self, *args: next(options_left)):
+            mock.patch.object(Runtime, "_feasible_options", lambda self, *args: next(options_left)):
         replayed, _same, again = play(engine, players, seed)
     if again != events:
         raise SystemExit(f"seed {seed}: the replayed game differs from the played one")
