@@ -354,7 +354,7 @@ def _bound(w, envs, head, node: ast.Bound, rest):
     pool = _one_of(w, envs, head, step.items[0])
     if pool.__class__ is not list:
         return pool
-    things, key, at = w.rt.world.s["things"], head[0], f"{node.name}@"
+    things, key, at = w.ctx(envs, head).world.s["things"], head[0], f"{node.name}@"
     return w.first_way((_bind(envs, key, {node.name: [c], at: {c: things[c]["at"]}}), rest) for c in pool)
 
 
@@ -402,7 +402,7 @@ def _pool(w, envs, head, item):
     if item.location is not None and item.location.preposition == "from":
         return w.unsure(item)  # a deck or pile: the top is taken, and a deck may be refilled
     ctx = w.ctx(envs, head)
-    pool = pick_pool(w.rt, ctx, item, head[1])
+    pool = pick_pool(_Branch(ctx.world), ctx, item, head[1])  # the branch's world, changed or not
     low, high = bounds(ctx, item.quantity, len(pool))
     if len(pool) < low:
         return items.too_few(item, low, len(pool))
