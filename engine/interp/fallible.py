@@ -131,12 +131,8 @@ def rest_fails(game, frame: dict) -> bool:
     """Whether what a frame still has to do (its running child aside) could fail."""
     number, step = frame["n"], frame["s"]
     node = game.nodes[number]
-    if number in game.parts:  # a sequence: whether a step from ``step`` on can fail, worked out once
-        key = ("rest", number, step)
-        found = game.memo.get(key)
-        if found is None:
-            found = game.memo[key] = any(can_fail(game, part) for part in game.parts[number][step:])
-        return found
+    if number in game.parts:
+        return sequence_rest_fails(game, number, step)
     if isinstance(node, ast.Exchange):
         return step == 1 and _fails(game, node.reward)
     if isinstance(node, (ast.Bound, ast.Conditional, ast.OnlyIf, ast.Obligation, ast.May, ast.Perform, ast.Poll,
@@ -158,6 +154,15 @@ def rest_fails(game, frame: dict) -> bool:
     if isinstance(node, (ast.ItemsAction, ast.Give)):
         return _items_rest_fails(game, frame, node, frame.get("i", 0))
     return True
+
+
+def sequence_rest_fails(game, number: int, step: int) -> bool:
+    """Whether a step of sequence ``number`` from ``step`` on can fail (worked out once)."""
+    key = ("rest", number, step)
+    found = game.memo.get(key)
+    if found is None:
+        found = game.memo[key] = any(can_fail(game, part) for part in game.parts[number][step:])
+    return found
 
 
 def _items_rest_fails(game, frame: dict, node, start: int) -> bool:

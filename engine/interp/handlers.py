@@ -48,11 +48,13 @@ def _bound(rt, f, node: ast.Bound):
         f["s"] = 1
         rt.push(f, node.step)
     else:
-        env = rt.env(f)
-        env[node.name] = rt.last_out
-        env[f"{node.name}@"] = {t: rt.world.thing(t)["at"] for t in rt.last_out
-                                if isinstance(t, str) and t in rt.s["things"]}
+        rt.env(f).update(bound_values(rt.s["things"], node.name, rt.last_out))
         rt.done(f, rt.last_out)
+
+
+def bound_values(things: dict, name: str, out: list) -> dict:
+    """What 'as Name' binds: the things (or seats) a step produced, and where each thing was."""
+    return {name: out, f"{name}@": {t: things[t]["at"] for t in out if isinstance(t, str) and t in things}}
 
 
 def _may(rt, f, node: ast.May):
@@ -413,8 +415,9 @@ def _call(rt, f, node: ast.Call):
         procedure = resolved.procedure
         env = call_env(rt.ctx(f), resolved)
         fields = {"e": rt.new_env(env), "y": f["p"]}
-        if procedure.object and resolved.object and resolved.object != procedure.object:
-            fields["x"] = {**f.get("x", {}), procedure.object: resolved.object}
+        nouns = call_nouns(resolved, f.get("x") or {})
+        if nouns:
+            fields["x"] = nouns
         f["mark"] = len(rt.s["events"])
         f["s"] = 1
         rt.push(f, rt.game.procedures[procedure.id], **fields)
@@ -426,6 +429,15 @@ def _call(rt, f, node: ast.Call):
             rt.push(f, root, e=rt.new_env({}), y=f["p"], src=f"trigger:{label}")
     else:
         rt.done(f, f.pop("result"))
+
+
+def call_nouns(resolved, nouns: dict) -> dict:
+    """The nouns a procedure body substitutes: the caller's, and the procedure's object noun as
+    the narrower noun the call named (a call on one kind of piece: the body's object means it)."""
+    procedure = resolved.procedure
+    if procedure.object and resolved.object and resolved.object != procedure.object:
+        return {**nouns, procedure.object: resolved.object}
+    return nouns
 
 
 def call_env(ctx, resolved) -> dict:

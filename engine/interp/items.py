@@ -21,6 +21,7 @@ from engine.interp.values import (
     Context,
     candidates,
     counter_amount,
+    counter_owner,
     is_players,
     is_resource,
     noun_of,
@@ -313,8 +314,7 @@ def amount(ctx: Context, node, item: ast.Item) -> int:
 
 def _resource(rt, f, node, verb: str, resource: str, amount: int) -> None:
     world, seat = rt.world, f["p"]
-    scope = rt.game.item("resources", resource).get("scope", "player")
-    owner = None if scope == "global" else seat
+    owner = counter_owner(rt.game, resource, seat)
     noun = rt.game.vocabulary.nouns[resource]
     name = noun.name if amount == 1 else noun.plural
     quiet = {"quiet": True} if rt.game.item("resources", resource).get("hidden") else {}
@@ -489,7 +489,7 @@ def revealed_place(rt) -> str:
 
 
 def draw(rt, seat: int, noun, count: int) -> list[str]:
-    decks = _decks_for(rt, noun)
+    decks = decks_for(rt, noun)
     if len(decks) != 1:
         raise RulesError(f"'draw' needs one deck for {noun.name}, found {len(decks)}")
     deck = decks[0]
@@ -507,7 +507,8 @@ def draw(rt, seat: int, noun, count: int) -> list[str]:
     return drawn
 
 
-def _decks_for(rt, noun) -> list[str]:
+def decks_for(rt, noun) -> list[str]:
+    """The decks a card noun is drawn from."""
     if noun.namespace == "decks":
         return [noun.id]
     found = []

@@ -263,8 +263,13 @@ def players_selected(ctx: Context, selector: ast.PlayerSelector) -> list[int]:
 
 
 def counter_amount(ctx: Context, resource: str, owner: int | None) -> int:
-    scope = ctx.game.item("resources", resource).get("scope", "player")
-    return ctx.world.counter(None if scope == "global" else owner, resource)
+    return ctx.world.counter(counter_owner(ctx.game, resource, owner), resource)
+
+
+def counter_owner(game, resource: str, seat: int | None) -> int | None:
+    """Whose counter of ``resource`` a seat's gain or payment changes: its own, or the
+    global one (None) for a resource of global scope."""
+    return None if game.item("resources", resource).get("scope", "player") == "global" else seat
 
 
 # ------------------------------------------------------------------ numbers

@@ -40,11 +40,11 @@ from __future__ import annotations
 from engine.effects import ast
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
-from engine.interp.fallible import can_fail, rest_fails, triggers_can_fail
+from engine.interp.fallible import can_fail, rest_fails, sequence_rest_fails, triggers_can_fail
 from engine.interp import items, sets
-from engine.interp.handlers import OPEN_QUANTITIES, call_env, entries_of, repeat_bounds
+from engine.interp.handlers import OPEN_QUANTITIES, bound_values, call_env, call_nouns, entries_of, repeat_bounds
 from engine.interp.items import bounds, pick_pool
-from engine.interp.values import Context, is_players, is_resource, noun_of, number, places, test, thing_value
+from engine.interp.values import Context, counter_owner, is_players, is_resource, noun_of, number, places, test, thing_value
 from engine.interp.world import World
 
 YES = True
@@ -157,8 +157,8 @@ def _pick_answers(w, frames, depth, node):
         below = _below(w.rt, frames[:-1], depth)
         if below is None:
             return None
-        name, body, at = bound.name, (), f"{bound.name}@"
-        bind = lambda c: {name: [c], at: {c: things[c]["at"]}} if isinstance(c, str) and c in things else None
+        name, body = bound.name, ()
+        bind = lambda c: bound_values(things, name, [c]) if isinstance(c, str) and c in things else None
 
     def judge(key):
         chosen = top["keys"].get(key)
@@ -248,11 +248,7 @@ class Walk:
                     return True
                 continue
             if number in game.parts:
-                key = ("rest", number, step)
-                found = game.memo.get(key)
-                if found is None:
-                    found = game.memo[key] = any(can_fail(game, part) for part in game.parts[number][step:])
-                if found:
+                if sequence_rest_fails(game, number, step):
                     return True
             elif step == 0 and can_fail(game, number):
                 return True
@@ -354,8 +350,8 @@ def _bound(w, envs, head, node: ast.Bound, rest):
     pool = _one_of(w, envs, head, step.items[0])
     if pool.__class__ is not list:
         return pool
-    things, key, at = w.ctx(envs, head).world.s["things"], head[0], f"{node.name}@"
-    return w.first_way((_bind(envs, key, {node.name: [c], at: {c: things[c]["at"]}}), rest) for c in pool)
+    things, key = w.ctx(envs, head).world.s["things"], head[0]
+    return w.first_way((_bind(envs, key, bound_values(things, node.name, [c])), rest) for c in pool)
 
 
 def _for_each_of(w, envs, head, node: ast.ForEachOf, rest):
@@ -413,9 +409,7 @@ def _call(w, envs, head, node: ast.Call, rest):
     game = w.game
     resolved = game.calls[game.number(node)]
     procedure = resolved.procedure
-    subst = head[3]
-    if procedure.object and resolved.object and resolved.object != procedure.object:
-        subst = {**subst, procedure.object: resolved.object}
+    subst = call_nouns(resolved, head[3])
     key = object()  # the call's own bindings
     envs = {**envs, key: call_env(w.ctx(envs, head), resolved)}
     body = (key, head[1], head[1], subst, game.procedures[procedure.id], 0)
@@ -535,8 +529,7 @@ def _resources(w, envs, head, node, rest):
         noun = noun_of(ctx, item.noun)
         if not is_resource(noun):
             return w.unsure(node)
-        scope = w.game.item("resources", noun.id).get("scope", "player")
-        changes.append((None if scope == "global" else head[1], noun.id, items.amount(ctx, node, item)))
+        changes.append((counter_owner(w.game, noun.id, head[1]), noun.id, items.amount(ctx, node, item)))
     verb = RESOURCE_VERBS[node.__class__]
     if verb != "gain" and not w.fallible(rest):  # the last thing that could fail: no copy needed
         world = ctx.world
@@ -560,10 +553,10 @@ def _draw(w, envs, head, node: ast.Draw, rest):
         return w.unsure(node)
     item = node.items[0]
     ctx = w.ctx(envs, head)
-    card_type = w.game.items("card_types").get(noun_of(ctx, item.noun).id)
-    if item.filters or item.location is not None or not card_type or not card_type.get("deck"):
+    decks = items.decks_for(w.rt, noun_of(ctx, item.noun))
+    if item.filters or item.location is not None or len(decks) != 1:
         return w.unsure(node)
-    deck = card_type["deck"]
+    deck = decks[0]
     pile = w.game.item("decks", deck).get("discard_pile")
     available = len(ctx.world.contents(deck)) + (len(ctx.world.contents(pile)) if pile else 0)
     return YES if available >= items.amount(ctx, node, item) else w.unsure(node)
