@@ -25,8 +25,13 @@ ITEM_VERBS = {
 
 
 def render(node: ast.Node) -> str:
-    """The canonical text of any node."""
-    return RENDERERS[type(node)](node)
+    """The canonical text of any node. Nodes never change, so each keeps its text once
+    rendered (in its own ``__dict__``: frozen dataclasses only refuse attribute assignment);
+    feasibility checks give the text of a failed condition as their reason many times a game."""
+    known = node.__dict__.get("_text")
+    if known is None:
+        known = node.__dict__["_text"] = RENDERERS[type(node)](node)
+    return known
 
 
 def card_text(node: ast.Node) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 NOUN_NAMESPACES = (
     "resources",
@@ -54,7 +55,9 @@ class Modifier:
     phrases: tuple[tuple[str, ...], ...]
     variable: str
 
+    @cached_property
     def placeholders(self) -> tuple[str, ...]:
+        """The names the phrases bind, in order (worked out once: a call reads them every time)."""
         names = []
         for phrase in self.phrases:
             names += [m.group(1) for m in map(PLACEHOLDER.match, phrase) if m]
@@ -76,7 +79,7 @@ class Procedure:
         names = {"Count"}
         for modifier in self.modifiers:
             names.add(modifier.variable)
-            names.update(modifier.placeholders())
+            names.update(modifier.placeholders)
         return frozenset(names)
 
 

@@ -446,9 +446,9 @@ def call_env(ctx, resolved) -> dict:
     values = dict(resolved.modifiers)
     for modifier in resolved.procedure.modifiers:
         env[modifier.variable] = 1 if modifier.id in values else 0
-        for name in modifier.placeholders():
+        for name in modifier.placeholders:
             env.setdefault(name, 0)
-        for name, value in zip(modifier.placeholders(), values.get(modifier.id, ())):
+        for name, value in zip(modifier.placeholders, values.get(modifier.id, ())):
             env[name] = value if isinstance(value, int) else number(ctx, ast.Var(value))
     return env
 

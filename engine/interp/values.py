@@ -7,6 +7,8 @@ procedure call substitutes. Functions here never change the state.
 
 from __future__ import annotations
 
+import operator
+
 from engine.effects import ast
 from engine.interp.errors import RulesError
 
@@ -97,8 +99,8 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
         acting = world.s["flow"].get("acting")
         if acting in found:
             found = [t for t in found if t != acting]
-    for term in terms:
-        found = [t for t in found if test_term(ctx, term, t)]
+    if terms:
+        found = _with_terms(ctx, terms, found)
     if filters:
         found = [t for t in found if all(_passes(ctx, t, f) for f in filters)]
     return found
@@ -152,13 +154,22 @@ def is_global_kind(game, kind: str) -> bool:
     return place is not None and place.get("scope") == "global"
 
 
-def test_term(ctx: Context, term: str, tid: str) -> bool:
+def _with_terms(ctx: Context, terms, found: list[str]) -> list[str]:
+    """The things that meet every term's condition (the thing tested is named "It")."""
     game = ctx.game
-    node = game.memo.get(("term", term))
-    if node is None:
-        node = game.memo[("term", term)] = game.nodes[game.effect("terms", term, "condition")]
-    inner = Context(ctx.world, ctx.actor, ctx.you, {**ctx.env, "It": tid}, ctx.subst)
-    return test(inner, node)
+    inner = Context(ctx.world, ctx.actor, ctx.you, dict(ctx.env), ctx.subst)  # one for all: only It changes
+    env = inner.env
+    for term in terms:
+        node = game.memo.get(("term", term))
+        if node is None:
+            node = game.memo[("term", term)] = game.nodes[game.effect("terms", term, "condition")]
+        kept = []
+        for tid in found:
+            env["It"] = tid
+            if test(inner, node):
+                kept.append(tid)
+        found = kept
+    return found
 
 
 def _passes(ctx: Context, tid: str, flt: ast.Filter) -> bool:
@@ -277,23 +288,31 @@ def counter_owner(game, resource: str, seat: int | None) -> int | None:
 
 def number(ctx: Context, node) -> int:
     """The value of a number expression."""
-    if isinstance(node, ast.Number):
-        return node.value
-    if isinstance(node, ast.Var):
-        return _as_number(ctx.env.get(node.name, 0))
-    if isinstance(node, ast.Attribute):
-        subject = "Game" if node.name == "Game" else thing_value(ctx, node.name)
-        return _as_number(attribute(ctx, subject, node.attribute))
-    if isinstance(node, ast.Count):
-        return len(select(ctx, node.selector))
-    if isinstance(node, ast.Aggregate):
-        values = [_as_number(attribute(ctx, t, node.attribute)) for t in select(ctx, node.selector)]
-        return _aggregate(node.kind, values)
-    if isinstance(node, ast.Plus):
-        return number(ctx, node.left) + number(ctx, node.right)
-    if isinstance(node, ast.Minus):
-        return number(ctx, node.left) - number(ctx, node.right)
-    raise RulesError(f"not a number: {node!r}")
+    reader = NUMBERS.get(node.__class__)
+    if reader is None:
+        raise RulesError(f"not a number: {node!r}")
+    return reader(ctx, node)
+
+
+def _attribute_number(ctx: Context, node: ast.Attribute) -> int:
+    subject = "Game" if node.name == "Game" else thing_value(ctx, node.name)
+    return _as_number(attribute(ctx, subject, node.attribute))
+
+
+def _aggregate_number(ctx: Context, node: ast.Aggregate) -> int:
+    values = [_as_number(attribute(ctx, t, node.attribute)) for t in select(ctx, node.selector)]
+    return _aggregate(node.kind, values)
+
+
+NUMBERS = {  # number node -> how its value is read
+    ast.Number: lambda ctx, node: node.value,
+    ast.Var: lambda ctx, node: _as_number(ctx.env.get(node.name, 0)),
+    ast.Attribute: _attribute_number,
+    ast.Count: lambda ctx, node: len(select(ctx, node.selector)),
+    ast.Aggregate: _aggregate_number,
+    ast.Plus: lambda ctx, node: number(ctx, node.left) + number(ctx, node.right),
+    ast.Minus: lambda ctx, node: number(ctx, node.left) - number(ctx, node.right),
+}
 
 
 def _aggregate(kind: str, values: list[int]) -> int:
@@ -305,6 +324,8 @@ def _aggregate(kind: str, values: list[int]) -> int:
 
 
 def _as_number(value) -> int:
+    if value.__class__ is int:
+        return value
     if isinstance(value, bool):
         return int(value)
     if isinstance(value, int):
@@ -323,23 +344,23 @@ def _as_number(value) -> int:
 
 def test(ctx: Context, node) -> bool:
     """Whether a condition holds."""
-    if isinstance(node, ast.AllOf):
-        return all(test(ctx, c) for c in node.conditions)
-    if isinstance(node, ast.AnyOf):
-        return any(test(ctx, c) for c in node.conditions)
-    if isinstance(node, ast.Not):
-        return not test(ctx, node.condition)
-    if isinstance(node, ast.Flag):
-        return bool(_as_number(ctx.env.get(node.name, 0)))
-    if isinstance(node, ast.Truth):
-        return bool(_value(ctx, node.value))
-    if isinstance(node, ast.Compare):
-        return _compare(_value(ctx, node.left), node.comparison, ctx, at_least=False)
-    if isinstance(node, ast.Has):
-        return _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx, at_least=True)
-    if isinstance(node, ast.HasAllOf):
-        return _has_all_of(ctx, player_of(ctx, node.player), node)
-    raise RulesError(f"not a condition: {node!r}")
+    check = TESTS.get(node.__class__)
+    if check is None:
+        raise RulesError(f"not a condition: {node!r}")
+    return check(ctx, node)
+
+
+TESTS = {  # condition node -> how it is tested
+    ast.AllOf: lambda ctx, node: all(test(ctx, c) for c in node.conditions),
+    ast.AnyOf: lambda ctx, node: any(test(ctx, c) for c in node.conditions),
+    ast.Not: lambda ctx, node: not test(ctx, node.condition),
+    ast.Flag: lambda ctx, node: bool(_as_number(ctx.env.get(node.name, 0))),
+    ast.Truth: lambda ctx, node: bool(_value(ctx, node.value)),
+    ast.Compare: lambda ctx, node: _compare(_value(ctx, node.left), node.comparison, ctx, at_least=False),
+    ast.Has: lambda ctx, node: _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx,
+                                        at_least=True),
+    ast.HasAllOf: lambda ctx, node: _has_all_of(ctx, player_of(ctx, node.player), node),
+}
 
 
 def _value(ctx: Context, node):
@@ -357,14 +378,11 @@ def _compare(left, comparison: ast.Comparison, ctx: Context, at_least: bool) -> 
     op = comparison.op or ("at least" if at_least else "exactly")
     if op == "exactly":
         return left == right
-    left, right = _as_number(left), _as_number(right)
-    return {
-        "at least": left >= right,
-        "at most": left <= right,
-        "more than": left > right,
-        "less than": left < right,
-        "fewer than": left < right,
-    }[op]
+    return COMPARISONS[op](_as_number(left), _as_number(right))
+
+
+COMPARISONS = {"at least": operator.ge, "at most": operator.le, "more than": operator.gt,
+               "less than": operator.lt, "fewer than": operator.lt}
 
 
 def _has_count(ctx: Context, seat: int, node) -> int:
