@@ -84,3 +84,30 @@ def test_a_missing_option_gives_the_same_reason_either_way():
     found = verdict.can_do(rt, [root], 0)
     assert found == rt.can_do_by_trial([root], 0, "test")
     assert found.startswith("needs 99 lira, you have ")
+
+
+def _walk_and_trial(effect: str, seat: int = 0):
+    engine = loaded("viticulture")
+    state = engine.new_game(players=2, seed=3)
+    rt = runtime.Runtime(engine.game, runtime.clone(state), engine.flow)
+    rt.s["pending"] = None
+    root = engine.game.add_effect(effect)
+    return verdict.can_do(rt, [root], seat), rt.can_do_by_trial([root], seat, "test")
+
+
+@pytest.mark.parametrize("effect, works", [
+    # choose two: each order of two different options is a way; the trial's first reason otherwise
+    ("choose two: pay 99 lira to gain 1 vp; or gain 1 lira; or gain 1 vp.", True),
+    ("choose two: pay 99 lira to gain 1 vp; or pay 98 lira to gain 1 vp; or gain 1 vp.", False),
+    # "or both if you ...": the options alone first, then the price and both of them
+    ("choose one, or both if you lose 1 vp: pay 99 lira to gain 1 vp; or gain 1 lira.", True),
+    ("choose one, or both if you pay 97 lira: pay 99 lira to gain 1 vp; or pay 98 lira to gain 1 vp.", False),
+    # discarding several cards: enough of them, and nothing after can fail
+    ("discard 2 cards to gain 1 lira.", True),
+    ("discard 9 cards to gain 1 lira.", False),
+])
+def test_the_walk_is_sure_of_choices_of_several_and_discards_of_several(effect, works):
+    found, by_trial = _walk_and_trial(effect)
+    assert found is not None, "the walk should read this shape"
+    assert (found is verdict.YES) is works
+    assert (None if found is verdict.YES else found) == by_trial

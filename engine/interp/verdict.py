@@ -37,6 +37,8 @@ answer is checked against full trials in real games by tests/test_verdict.py.
 
 from __future__ import annotations
 
+from itertools import chain, permutations
+
 from engine.effects import ast
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
@@ -51,6 +53,7 @@ YES = True
 UNKNOWN = -1  # a segment that could fail in ways the walk cannot read: unsure from here on
 CHANGES = -2  # a segment that cannot fail but changes the state: YES if nothing after it can fail
 BIND = -3  # a segment that binds values before the next one runs: its step is (bindings' key, values)
+STOPPABLE = -4  # a repeat that may stop now or run again: stopping is a way (YES if it works, else unsure)
 WORLD = object()  # the key of the bindings that holds the World a branch reads, once it has changed something
 WALK_BUDGET = 2000  # steps one verdict may take before it gives up (unsure)
 
@@ -92,11 +95,22 @@ def _below(rt, frames: list, depth: int):
             segments.append((*_head(frame), number, frame["s"]))
         elif game.nodes[number].__class__ is ast.Exchange and frame["s"] == 1:  # the reward is left
             segments.append((*_head(frame), game.number(game.nodes[number].reward), 0))
+        elif game.nodes[number].__class__ is ast.Choice and frame["s"] == 2:  # chosen options queued
+            node = game.nodes[number]
+            segments += [(*_head(frame), game.number(node.upgrade if key == "upgrade" else node.options[int(key)]), 0)
+                         for key in frame["chosen"]]
+        elif _stoppable(frame, game.nodes[number]):
+            segments.append((*_head(frame), STOPPABLE, 0))
         elif not _finished(game, frame, game.nodes[number]):
             if rest_fails(game, frame):
                 return None
             segments.append((*_head(frame), CHANGES, 0))  # something left that cannot fail
     return tuple(segments)
+
+
+def _stoppable(frame: dict, node) -> bool:
+    """Whether a repeat's player may stop it once its running body is done (see handlers)."""
+    return node.__class__ is ast.Repeat and frame.get("optional", False) and frame["runs"] >= frame.get("least", 1)
 
 
 def _finished(game, frame: dict, node) -> bool:
@@ -120,12 +134,19 @@ PASSED_AT = {  # node -> the step from which it only hands its child's result up
 
 
 def _choice_answers(w, frames, depth, node: ast.Choice):
+    """The next option of a "choose one" or "choose two": the options chosen so far and this
+    one, in that order, then each order of the options still to choose (see _choice)."""
     top = frames[-1]
     below = _below(w.rt, frames, depth)
-    if node.count != 1 or top.get("chosen") or below is None:
+    if below is None:
         return None
-    envs, head = w.rt.s["envs"], _head(top)
-    return lambda key: w.verdict(envs, (w.then(head, node.options[int(key)]),) + below) if key.isdigit() else None
+    envs, head, chosen = w.rt.s["envs"], _head(top), [int(key) for key in top.get("chosen", [])]
+
+    def judge(key):
+        if key == "both":
+            return w.verdict(envs, _both(w, head, node) + below)
+        return w.verdict_of(_choice_ways(w, envs, head, node, chosen + [int(key)], below))
+    return judge
 
 
 def _may_answers(w, frames, depth, node: ast.May):
@@ -200,9 +221,14 @@ class Walk:
         self.strict = strict  # whether the region must be completed (a full slot then fails)
 
     def verdict(self, envs: dict, segments: tuple):
+        """YES, the reason why not, or None (unsure): can the segments be run to the end?"""
+        return self.verdict_of([(envs, segments)])
+
+    def verdict_of(self, ways):
+        """The verdict on a set of ways: YES if one works, else the first reason (first_way)."""
         self.left = WALK_BUDGET
         try:
-            return self.walk(envs, segments)
+            return self.first_way(ways)
         except Infeasible as failure:  # a number or condition that cannot even be worked out
             return failure.reason
         except _GiveUp:
@@ -220,6 +246,8 @@ class Walk:
             if number == BIND:
                 envs, segments = _bind(envs, *step), segments[1:]
                 continue
+            if number == STOPPABLE:
+                return YES if self.walk(envs, segments[1:]) is YES else None
             if number < 0:
                 return YES if number == CHANGES and not self.fallible(segments[1:]) else None
             steps = parts_of.get(number)
@@ -333,9 +361,25 @@ def _conditional(w, envs, head, node: ast.Conditional, rest):
 
 
 def _choice(w, envs, head, node: ast.Choice, rest):
-    if node.count != 1 or node.upgrade is not None:
-        return w.unsure(node)
-    return w.first_way((envs, (w.then(head, option),) + rest) for option in node.options)
+    ways = _choice_ways(w, envs, head, node, [], rest)
+    if node.upgrade is not None:  # "or both if you ...", offered after the options
+        ways = chain(ways, [(envs, _both(w, head, node) + rest)])
+    return w.first_way(ways)
+
+
+def _both(w, head, node: ast.Choice) -> tuple:
+    """The upgrade's price, then every option in order (as the handler runs "both")."""
+    return tuple(w.then(head, part) for part in (node.upgrade, *node.options))
+
+
+def _choice_ways(w, envs, head, node: ast.Choice, chosen: list[int], rest):
+    """The ways of "choose N": the options chosen so far, then every order of the ones still to
+    choose (the order a trial tries them), each followed by ``rest``. The chosen options run
+    in the order they were chosen."""
+    first = tuple(w.then(head, node.options[index]) for index in chosen)
+    left = [index for index in range(len(node.options)) if index not in chosen]
+    for way in permutations(left, node.count - len(chosen)):
+        yield envs, first + tuple(w.then(head, node.options[index]) for index in way) + rest
 
 
 def _may(w, envs, head, node: ast.May, rest):
@@ -367,8 +411,8 @@ def _for_each_of(w, envs, head, node: ast.ForEachOf, rest):
         for tid in pool:
             loop += ((*head[:4], BIND, (key, {node.name: tid})), body)
         return w.walk(envs, loop + rest)
-    if low != 1 or high != 1:
-        return w.unsure(node.item)
+    if low != 1 or high != 1:  # enough of them (the pool has at least the least): the body decides
+        return w.unsure(node.item) if w.fallible((body,) + rest) else YES
     return w.first_way((_bind(envs, key, {node.name: c}), (body,) + rest) for c in pool)
 
 
@@ -447,10 +491,13 @@ def _discard(w, envs, head, node: ast.Discard, rest):
     if item.__class__ is ast.BoundItem:
         things = envs[head[0]].get(item.name)
         return _discarded(w, envs, head, things if isinstance(things, list) else [things], rest)
-    pool = _one_of(w, envs, head, item)
-    if pool.__class__ is not list:
-        return pool
-    return w.first_way(_discarding(w, envs, head, [c], rest) for c in pool)
+    found = _pool(w, envs, head, item)
+    if found.__class__ is not tuple:
+        return found
+    pool, low, high = found
+    if low == high == 1:
+        return w.first_way(_discarding(w, envs, head, [c], rest) for c in pool)
+    return w.unsure(item) if w.fallible(rest) else YES  # there are enough, and nothing after can fail
 
 
 def _discarding(w, envs, head, things: list, rest):
@@ -601,8 +648,8 @@ def _set(w, envs, head, node: ast.Set, rest):
 
 
 def _repeat(w, envs, head, node: ast.Repeat, rest):
-    """A repeat run once or not at all; or one whose runs after the first are optional (then
-    stopping always works, so after one run only what follows decides)."""
+    """A repeat run once or not at all; or one whose runs after the first are optional: one run
+    and a stop is then a way (STOPPABLE: when it fails, other numbers of runs might not)."""
     times = node.times
     quantity = envs[head[0]].get(times.name) if times.__class__ is ast.Var else None
     body = w.then(head, node.body)
@@ -611,7 +658,7 @@ def _repeat(w, envs, head, node: ast.Repeat, rest):
         if quantity["mode"] in OPEN_QUANTITIES:
             if least != 1 or most == 0:
                 return w.unsure(node)
-            return w.walk(envs, (body, (*head[:4], CHANGES, 0)) + rest)
+            return w.walk(envs, (body, (*head[:4], STOPPABLE, 0)) + rest)
     else:
         most = number(w.ctx(envs, head), times)
     if most == 0:
