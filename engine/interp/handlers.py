@@ -100,22 +100,19 @@ def _adjust(rt, f, node: ast.Adjust):
     """One decision lists every value the player can reach and pay for (keys "value:N"), the
     current value first; then the cost is paid once per step and the name holds the new value."""
     if f["s"] == 0:
-        ctx = rt.ctx(f)
-        current, low, high = number(ctx, ast.Var(node.name)), number(ctx, node.low), number(ctx, node.high)
-        if not low <= current <= high:
-            raise Infeasible(f"{node.name} is {current}, outside {low} to {high}")
+        current, low, high = adjust_range(rt.ctx(f), node)
         probing = rt.probe_depth is not None  # a trial needs the keys only
         options = [(f"value:{current}", "" if probing else f"keep {current}")]
         for value in range(low, high + 1):
             if value != current:
-                steps = _steps(current, value, high - low + 1, node.wrap)
+                steps = adjust_steps(current, value, high - low + 1, node.wrap)
                 options.append((f"value:{value}", "" if probing else _adjust_label(rt, node, value, steps)))
         f["s"], f["from"], f["span"] = 1, current, high - low + 1
         cost = f" ({_cost_words(rt, node.cost, 1)} per step)" if node.cost is not None else ""
         return rt.ask(f, f["p"], lambda: f"{node.name} is {current}: keep it or change it{cost}:", options)
     if f["s"] == 1:
         value = int(f.pop("ans").split(":", 1)[1])
-        f["left"] = _steps(f.pop("from"), value, f.pop("span"), node.wrap) if node.cost is not None else 0
+        f["left"] = adjust_steps(f.pop("from"), value, f.pop("span"), node.wrap) if node.cost is not None else 0
         rt.env(f)[node.name] = value
         f["s"] = 2
     if f["left"] > 0:
@@ -124,7 +121,15 @@ def _adjust(rt, f, node: ast.Adjust):
     rt.done(f)
 
 
-def _steps(start: int, end: int, span: int, wrap: bool) -> int:
+def adjust_range(ctx, node: ast.Adjust) -> tuple[int, int, int]:
+    """(current value, least, most) of an adjustment; Infeasible when the value is outside."""
+    current, low, high = number(ctx, ast.Var(node.name)), number(ctx, node.low), number(ctx, node.high)
+    if not low <= current <= high:
+        raise Infeasible(f"{node.name} is {current}, outside {low} to {high}")
+    return current, low, high
+
+
+def adjust_steps(start: int, end: int, span: int, wrap: bool) -> int:
     """How many steps of one apart ``end`` is from ``start`` (around the ends with ``wrap``)."""
     apart = abs(end - start)
     return min(apart, span - apart) if wrap else apart

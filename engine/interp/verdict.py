@@ -44,7 +44,8 @@ from engine.effects.render import render
 from engine.interp.errors import Infeasible
 from engine.interp.fallible import can_fail, rest_fails, sequence_rest_fails, triggers_can_fail
 from engine.interp import items, sets
-from engine.interp.handlers import OPEN_QUANTITIES, bound_values, call_env, call_nouns, entries_of, repeat_bounds
+from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, bound_values, call_env, call_nouns,
+                                    entries_of, repeat_bounds)
 from engine.interp.items import bounds, pick_pool
 from engine.interp.values import Context, counter_owner, is_players, is_resource, noun_of, number, places, test, thing_value
 from engine.interp.world import World
@@ -147,6 +148,27 @@ def _choice_answers(w, frames, depth, node: ast.Choice):
             return w.verdict(envs, _both(w, head, node) + below)
         return w.verdict_of(_choice_ways(w, envs, head, node, chosen + [int(key)], below))
     return judge
+
+
+def _adjust_answers(w, frames, depth, node: ast.Adjust):
+    """The new value of an adjustment: the cost once per step, then what is left."""
+    top = frames[-1]
+    below = _below(w.rt, frames, depth)
+    if below is None or top.get("s") != 1:
+        return None
+    envs, head = w.rt.s["envs"], _head(top)
+    return lambda key: w.verdict_of(_adjust_ways(w, envs, head, node, top["from"], top["span"],
+                                                 [int(key.split(":", 1)[1])], below))
+
+
+def _move_answers(w, frames, depth, node: ast.Move):
+    """Which set a thing goes into (sets.move_in asks): that set, then what is left."""
+    top = frames[-1]
+    below = _below(w.rt, frames, depth)
+    if below is None or top.get("s") != 1 or "plans" not in top:
+        return None
+    envs, head = w.rt.s["envs"], _head(top)
+    return lambda key: w.verdict_of([_set_way(w, envs, head, top["t"], top["to"], top["plans"][key], below)])
 
 
 def _may_answers(w, frames, depth, node: ast.May):
@@ -449,6 +471,20 @@ def _pool(w, envs, head, item):
     return pool, low, high
 
 
+def _adjust(w, envs, head, node: ast.Adjust, rest):
+    """Each value the player may choose, in the order offered (the current one first)."""
+    current, low, high = adjust_range(w.ctx(envs, head), node)
+    values = [current] + [value for value in range(low, high + 1) if value != current]
+    return w.first_way(_adjust_ways(w, envs, head, node, current, high - low + 1, values, rest))
+
+
+def _adjust_ways(w, envs, head, node: ast.Adjust, current: int, span: int, values, rest):
+    """For each value: the name bound to it, then the cost once per step from ``current``."""
+    for value in values:
+        steps = adjust_steps(current, value, span, node.wrap) if node.cost is not None else 0
+        yield _bind(envs, head[0], {node.name: value}), (w.then(head, node.cost),) * steps + rest
+
+
 def _call(w, envs, head, node: ast.Call, rest):
     game = w.game
     resolved = game.calls[game.number(node)]
@@ -475,12 +511,38 @@ def _move(w, envs, head, node: ast.Move, rest):
     if not where:
         return f"there is no {render(node.place)}"
     if sets.rule_at(ctx.world, where[0]) is not None:
-        return w.unsure(node)
+        return _into_sets(w, envs, head, thing_value(ctx, node.name), where[0], rest)
     if not w.fallible(rest):
         return YES
     envs, world = w.changed(envs, things=True)
     world.put(thing_value(ctx, node.name), where[0])
     return w.walk(envs, rest)
+
+
+def _into_sets(w, envs, head, tid: str, place: str, rest):
+    """Moving a thing into a place whose things lie in sets: each legal set in the order
+    offered (sets.move_in), and the completion effect when it completes one."""
+    world = w.ctx(envs, head).world
+    if world.place_of(tid) == place:  # already there: it stays in its set
+        return w.walk(envs, rest)
+    options = sets.choices(world, tid, place, labels=False)
+    if not options:
+        return f"no set of the {world.name_of(place)} can take {world.name_of(tid)}"
+    return w.first_way(_set_way(w, envs, head, tid, place, plan, rest) for _key, _label, plan in options)
+
+
+def _set_way(w, envs, head, tid: str, place: str, plan: list, rest):
+    """The way on after putting ``tid`` into a set by ``plan`` (on a branch copy)."""
+    envs, world = w.changed(envs, things=True)
+    completed = sets.put(world, tid, place, plan)
+    root = w.game.effect("places", world.thing(place)["k"], "sets/completion_effect")
+    if completed is None or root is None:
+        return envs, rest
+    owner = world.thing(place)["o"]
+    seat = head[1] if owner is None else owner
+    key = object()  # the completion effect's own bindings
+    envs[key] = {"Set": completed}
+    return envs, ((key, seat, seat, {}, root, 0),) + rest
 
 
 def _discard(w, envs, head, node: ast.Discard, rest):
@@ -669,6 +731,8 @@ def _repeat(w, envs, head, node: ast.Repeat, rest):
 
 
 ANSWERS = {  # the decisions whose answers the walk reads
+    ast.Adjust: _adjust_answers,
+    ast.Move: _move_answers,
     ast.Choice: _choice_answers,
     ast.May: _may_answers,
     ast.Pick: _pick_answers,
@@ -677,6 +741,7 @@ ANSWERS = {  # the decisions whose answers the walk reads
 }
 
 CHECKS = {  # the steps the walk sees through; any other step that could fail makes it unsure
+    ast.Adjust: _adjust,
     ast.Let: _let,
     ast.OnlyIf: _only_if,
     ast.Conditional: _conditional,
