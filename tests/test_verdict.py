@@ -24,8 +24,10 @@ def judged_against_trials(engine, monkeypatch, players: int, seeds) -> collectio
     seen = collections.Counter()
     answers, can_do = verdict.answers, runtime.Runtime.can_do
 
-    def compare(where: str, found, by_trial) -> None:
-        seen[(where, "unsure" if found is None else "yes" if found is verdict.YES else "no")] += 1
+    def compare(where: str, found, by_trial, asked: str = "") -> None:
+        kind = "unsure" if found is None else "yes" if found is verdict.YES else "no"
+        seen[(where, kind)] += 1
+        seen[(asked, kind)] += 1
         if found is not None:
             assert (None if found is verdict.YES else found) == by_trial, f"{where}: walk {found!r}, trial {by_trial!r}"
 
@@ -34,14 +36,17 @@ def judged_against_trials(engine, monkeypatch, players: int, seeds) -> collectio
         if judge is None:
             return None
 
+        number = rt.s["frames"][-1].get("n")
+        asked = type(rt.game.nodes[number]).__name__ if number is not None else ""
+
         def checked(key):
             found = judge(key)
             if found is not None:
                 budget = rt.budget
-                compare("answer", found, rt.try_option(key, depth))
+                compare("answer", found, rt.try_option(key, depth), asked)
                 rt.budget = budget
             else:
-                compare("answer", found, None)
+                compare("answer", found, None, asked)
             return found
         return checked
 
@@ -66,6 +71,13 @@ def test_every_sure_verdict_is_what_a_full_trial_finds(game, players, seeds, mon
     for kind in ("yes", "no"):  # sure both ways, and not once in a while
         assert seen[("answer", kind)] > 100, seen
     assert seen[("answer", "yes")] + seen[("answer", "no")] > seen[("answer", "unsure")], seen
+
+
+def test_a_die_adjustment_and_the_set_a_card_joins_are_read_off_the_state(monkeypatch):
+    seen = judged_against_trials(loaded("castles-of-burgundy-cards"), monkeypatch, 3, (1, 2))
+    for asked in ("Adjust", "Move"):
+        sure = seen[(asked, "yes")] + seen[(asked, "no")]
+        assert seen[(asked, "yes")] > 20 and sure > 10 * seen[(asked, "unsure")], seen
 
 
 def test_whether_a_space_can_be_used_is_mostly_read_off_the_state(monkeypatch):
