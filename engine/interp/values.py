@@ -30,12 +30,15 @@ class Context:
 # ------------------------------------------------------------------ nouns
 
 
-def noun_of(ctx: Context, words) -> object:
-    noun = ctx.game.noun(words)
+def noun_of(ctx: Context, words: tuple) -> object:
+    """The noun ``words`` name, as the procedure running substitutes it."""
+    vocabulary = ctx.game.vocabulary
+    noun = vocabulary.phrases.get(words)
     if noun is None:
         raise RulesError(f"unknown noun {' '.join(words)!r}")
-    if noun.id in ctx.subst:
-        return ctx.game.vocabulary.nouns[ctx.subst[noun.id]]
+    subst = ctx.subst
+    if subst and noun.id in subst:
+        return vocabulary.nouns[subst[noun.id]]
     return noun
 
 
