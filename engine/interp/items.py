@@ -622,10 +622,15 @@ def _home_place(rt, kind: str, seat: int) -> str | None:
 
 
 def _hand_kind(rt) -> str:
-    for place_id, item in rt.game.items("places").items():
-        if "card" in item.get("holds", []) and item.get("visibility") == "owner":
-            return place_id
-    raise RulesError("no place holds the players' cards (a 'hand')")
+    found = rt.game.memo.get("hand kind")
+    if found is None:
+        for place_id, item in rt.game.items("places").items():
+            if "card" in item.get("holds", []) and item.get("visibility") == "owner":
+                found = rt.game.memo["hand kind"] = place_id
+                break
+        else:
+            raise RulesError("no place holds the players' cards (a 'hand')")
+    return found
 
 
 # ------------------------------------------------------------------ slots

@@ -333,20 +333,27 @@ class Walk:
         return (*head[:4], self.game.number(node), 0)
 
     def first_way(self, ways):
-        """YES if one of the ways works, else the first reason; the first way that is unsure makes
-        the whole verdict unsure (a trial then finds out, with no time spent on the other ways)."""
-        first = None
+        """YES if one of the ways works, else the first reason. A way the walk is unsure of does
+        not end the search, since a later way may still be a sure yes; but with no yes, the
+        answer is unsure (a trial then finds out)."""
+        first, unsure = None, False
         for envs, segments in ways:
             try:
                 found = self.walk(envs, segments)
             except Infeasible as failure:  # a number or condition that cannot be worked out here
                 found = failure.reason
+            except _GiveUp:
+                if self.left < 0:  # out of steps: no more ways
+                    raise
+                found = None
             if found is YES:
                 return YES
             if found is None:
-                raise _GiveUp()
-            if first is None:
+                unsure = True
+            elif first is None:
                 first = found
+        if unsure:
+            raise _GiveUp()
         return first
 
 
@@ -409,33 +416,60 @@ def _may(w, envs, head, node: ast.May, rest):
 
 
 def _bound(w, envs, head, node: ast.Bound, rest):
-    """'choose 1 X as Name': each candidate bound in turn (the pick's output, and where it was)."""
+    """'choose 1 X as Name': each candidate bound in turn (the pick's output, and where it was);
+    a pick of several: see _a_few."""
     step = node.step
     if step.__class__ is not ast.Pick or len(step.items) != 1:
         return w.unsure(node)
-    pool = _one_of(w, envs, head, step.items[0])
-    if pool.__class__ is not list:
-        return pool
+    found = _pool(w, envs, head, step.items[0])
+    if found.__class__ is not tuple:
+        return found
+    pool, low, high = found
     things, key = w.ctx(envs, head).world.s["things"], head[0]
-    return w.first_way((_bind(envs, key, bound_values(things, node.name, [c])), rest) for c in pool)
+    ways = lambda chosen: (_bind(envs, key, bound_values(things, node.name, chosen)), rest)
+    if low == high == 1:
+        return w.first_way(ways([c]) for c in pool)
+    return _a_few(w, node, pool, low, high, ways, rest)
 
 
 def _for_each_of(w, envs, head, node: ast.ForEachOf, rest):
     """'for each of 1 X as Name: body' (a pick of one thing): the body with each candidate in
-    turn; 'for each of every X as Name' (or all, with no choice left): the body once per thing."""
+    turn; 'for each of every X as Name' (or all, with no choice left): the body once per thing;
+    a pick of several: see _a_few."""
     found = _pool(w, envs, head, node.item)
     if found.__class__ is not tuple:
         return found
     pool, low, high = found
     key, body = head[0], w.then(head, node.body)
-    if low == high == len(pool):  # nothing to choose: each of them, one after the other
+
+    def ways(chosen):  # the body once per thing chosen, one after the other
         loop = ()
-        for tid in pool:
+        for tid in chosen:
             loop += ((*head[:4], BIND, (key, {node.name: tid})), body)
-        return w.walk(envs, loop + rest)
-    if low != 1 or high != 1:  # enough of them (the pool has at least the least): the body decides
-        return w.unsure(node.item) if w.fallible((body,) + rest) else YES
-    return w.first_way((_bind(envs, key, {node.name: c}), (body,) + rest) for c in pool)
+        return envs, loop + rest
+    if low == high == len(pool):  # nothing to choose
+        return w.walk(*ways(pool))
+    if low == high == 1:
+        return w.first_way(ways([c]) for c in pool)
+    return _a_few(w, node.item, pool, low, high, ways, (body,) + rest)
+
+
+def _a_few(w, node, pool: list, low: int, high, ways, rest):
+    """A pick of several things (there are at least the least). When nothing after it can fail,
+    yes. Otherwise picking none (when allowed) or just one is a way: yes if one works; if none
+    does, a bigger pick might, so unsure. ``ways(chosen)`` is the way on after picking those."""
+    if not w.fallible(rest):
+        return YES
+    few = [ways([])] if low == 0 else []
+    if low <= 1 and (high is None or high >= 1):
+        few += [ways([c]) for c in pool]
+    try:
+        if few and w.first_way(few) is YES:
+            return YES
+    except _GiveUp:
+        if w.left < 0:
+            raise
+    return w.unsure(node)
 
 
 def _for_each_in(w, envs, head, node: ast.ForEachIn, rest):
@@ -557,9 +591,10 @@ def _discard(w, envs, head, node: ast.Discard, rest):
     if found.__class__ is not tuple:
         return found
     pool, low, high = found
+    ways = lambda chosen: _discarding(w, envs, head, chosen, rest)
     if low == high == 1:
-        return w.first_way(_discarding(w, envs, head, [c], rest) for c in pool)
-    return w.unsure(item) if w.fallible(rest) else YES  # there are enough, and nothing after can fail
+        return w.first_way(ways([c]) for c in pool)
+    return _a_few(w, item, pool, low, high, ways, rest)
 
 
 def _discarding(w, envs, head, things: list, rest):
@@ -656,19 +691,30 @@ def _resources(w, envs, head, node, rest):
 
 
 def _draw(w, envs, head, node: ast.Draw, rest):
-    """Drawing cards, when nothing after it can fail: it works while the deck and its discard
-    pile (shuffled in when the deck runs out) hold enough cards."""
-    if len(node.items) != 1 or node.items[0].__class__ is not ast.Item or w.fallible(rest):
-        return w.unsure(node)
-    item = node.items[0]
+    """Drawing cards: the deck's top cards (the discard pile shuffled in when it runs out, by
+    the state's own random state), taken on the branch's own copy as the draw handler does.
+    When nothing after it can fail, enough cards in the deck and its pile is a yes."""
     ctx = w.ctx(envs, head)
-    decks = items.decks_for(w.rt, noun_of(ctx, item.noun))
-    if item.filters or item.location is not None or len(decks) != 1:
-        return w.unsure(node)
-    deck = decks[0]
-    pile = w.game.item("decks", deck).get("discard_pile")
-    available = len(ctx.world.contents(deck)) + (len(ctx.world.contents(pile)) if pile else 0)
-    return YES if available >= items.amount(ctx, node, item) else w.unsure(node)
+    wanted = []
+    for item in node.items:
+        if item.__class__ is not ast.Item or item.filters or item.location is not None:
+            return w.unsure(node)
+        noun = noun_of(ctx, item.noun)
+        decks = items.decks_for(w.rt, noun)
+        if is_resource(noun) or len(decks) != 1:
+            return w.unsure(node)
+        wanted.append((noun, decks[0], items.amount(ctx, node, item)))
+    if len(wanted) == 1 and not w.fallible(rest):
+        _noun, deck, count = wanted[0]
+        pile = w.game.item("decks", deck).get("discard_pile")
+        available = len(ctx.world.contents(deck)) + (len(ctx.world.contents(pile)) if pile else 0)
+        if available >= count:
+            return YES
+    envs, world = w.changed(envs, things=True)
+    branch = _Branch(world)
+    for noun, _deck, count in wanted:
+        items.draw(branch, head[1], noun, count)  # Infeasible (in the handler's words) when the deck runs out
+    return w.walk(envs, rest)
 
 
 def _is_resource_item(ctx, item) -> bool:
