@@ -117,6 +117,13 @@ def _walk_and_trial(effect: str, seat: int = 0):
     # discarding several cards: enough of them, and nothing after can fail
     ("discard 2 cards to gain 1 lira.", True),
     ("discard 9 cards to gain 1 lira.", False),
+    # a draw with something after it that can fail: the deck's top cards, taken on the branch
+    ("draw 1 vine, then pay 99 lira to gain 1 vp.", False),
+    ("draw 1 vine and 1 wine order, then discard 1 wine order to gain 1 lira.", True),
+    # a pick of several with something after it that can fail: picking just one is a way
+    ("for each of up to 2 cards in your hand as C: discard C to gain 1 lira. pay 1 lira to gain 1 vp.", True),
+    ("choose up to 2 cards in your hand as Chosen, then discard Chosen to gain 1 lira, then pay 1 lira to gain 1 vp.",
+     True),
 ])
 def test_the_walk_is_sure_of_choices_of_several_and_discards_of_several(effect, works):
     found, by_trial = _walk_and_trial(effect)
