@@ -14,21 +14,27 @@ those steps straight over the effect tree, with no copy of the frames:
   the segments of a paused game from its frames, ``can_do`` from effects;
 * ``let`` binds a number, ``only if`` and ``if`` test their condition, a
   pick of one thing tries each candidate in the order the player is offered
-  them, "choose one" tries each option, "may" tries yes then no, a repeat
+  them, "choose N" tries every order of N options (and "or both" last),
+  "may" tries yes then no, a die adjustment tries each value (its cost once
+  per step), a move into a place with sets tries each legal set, a repeat
   runs once (later runs are optional, or there is one), and a procedure call
   runs its body with the bindings the call gives it;
-* gaining, paying and losing resources and setting an attribute change a
-  World of the branch's own, over a shallow copy of the state (counters, and
-  thing dicts when an attribute is set); the state a caller holds is read,
-  never changed;
-* the last step that could fail (a payment, a move, a draw) is checked
-  without running it when nothing after it can fail;
+* gaining, paying and losing resources, drawing, discarding, moving and
+  setting an attribute change a World of the branch's own, over a shallow
+  copy of the state (counters, and thing dicts and contents lists when
+  things move), with the engine's own item functions; the state a caller
+  holds is read, never changed;
+* the last step that could fail (a payment, a move, a draw) is checked without
+  running it when nothing after it can fail;
 * the walk ends with a sure yes as soon as nothing left can fail
   (fallible.py), and with a sure no when every way fails: the reason is the
   first failure in the order a trial meets it, in the trial's words;
-* any other step that could fail (a card played, a pick of several things,
-  a thing moved before a step that could fail) makes the whole answer
-  unsure (None) at once, and the caller runs the trial.
+* where only some ways can be read, a sure yes may still be found: a pick of
+  several things tries picking none or one, a repeat that may stop tries
+  stopping (STOPPABLE), and a way the walk is unsure of does not end the
+  search. Without a yes, any unsure way makes the answer unsure (None), and
+  the caller runs the trial. A step of a shape the walk does not read at all
+  (a reveal, a poll, a pick of players) is unsure at once.
 
 Bindings are never changed in place: a write copies the one binding dict it
 changes, so the walk backs up to the next candidate for free. Every sure
@@ -47,7 +53,8 @@ from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, bound_values, call_env, call_nouns,
                                     entries_of, repeat_bounds)
 from engine.interp.items import bounds, pick_pool
-from engine.interp.values import Context, counter_owner, is_players, is_resource, noun_of, number, places, test, thing_value
+from engine.interp.values import (Context, counter_owner, is_players, is_resource, noun_of, number, places, test,
+                                  thing_value)
 from engine.interp.world import World
 
 YES = True
