@@ -1,14 +1,18 @@
 """Benchmark: full random games per second and decisions per second, single process.
 
-Run from the repository root after installing:  python benchmarks/bench_play.py [GAMES] [--game ID]
+Run from the repository root after installing:
+    python benchmarks/bench_play.py [GAMES] [--game ID] [--profile ENTRIES]
 A decision here is a choice point with two or more legal options (so engines
 compare). Medians over GAMES games per player count (default 5), each with its
 own seed; the engine is loaded once. Times are CPU seconds of this process. Targets (issue 3): 20,000 decisions/s
-and 20 four-player games/s.
+and 20 four-player games/s. With ``--profile ENTRIES`` it then plays the first seed at the middle player count
+once more under cProfile and prints that many entries, by own time (the figures above are taken without it).
 """
 
 from __future__ import annotations
 
+import cProfile
+import pstats
 import statistics
 import sys
 import time
@@ -42,6 +46,7 @@ PLAYER_COUNTS = {"viticulture": (2, 4, 6), "castles-of-burgundy-cards": (2, 3, 4
 def main() -> None:
     args = sys.argv[1:]
     game = take(args, "game", "viticulture")
+    entries = int(take(args, "profile", "0"))
     games = int(args[0]) if args else 5
     engine = Engine.load([game])
     print(f"{game}, {games} random games per player count, medians")
@@ -51,6 +56,18 @@ def main() -> None:
         rates = [r[2] / r[0] for r in runs]
         print(f"{players} players: {1 / seconds:6.2f} games/s  {statistics.median(rates):7.0f} choice points/s  "
               f"(median game {seconds:.2f} s, {statistics.median(r[2] for r in runs):.0f} choice points)")
+    if entries:
+        profiled(engine, PLAYER_COUNTS.get(game, (2, 3, 4))[1], entries)
+
+
+def profiled(engine, players: int, entries: int) -> None:
+    """The top ``entries`` functions by own time in one game (seed 1) at ``players``."""
+    print(f"\nprofile: one game at {players} players, seed 1, top {entries} by own time")
+    profile = cProfile.Profile()
+    profile.enable()
+    one_game(engine, players, 1)
+    profile.disable()
+    pstats.Stats(profile, stream=sys.stdout).sort_stats("tottime").print_stats(entries)
 
 
 if __name__ == "__main__":
