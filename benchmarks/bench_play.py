@@ -49,15 +49,16 @@ def main() -> None:
     entries = int(take(args, "profile", "0"))
     games = int(args[0]) if args else 5
     engine = Engine.load([game])
+    counts = PLAYER_COUNTS.get(game, (2, 3, 4))
     print(f"{game}, {games} random games per player count, medians")
-    for players in PLAYER_COUNTS.get(game, (2, 3, 4)):
+    for players in counts:
         runs = [one_game(engine, players, seed) for seed in range(1, games + 1)]
         seconds = statistics.median(r[0] for r in runs)
         rates = [r[2] / r[0] for r in runs]
         print(f"{players} players: {1 / seconds:6.2f} games/s  {statistics.median(rates):7.0f} choice points/s  "
               f"(median game {seconds:.2f} s, {statistics.median(r[2] for r in runs):.0f} choice points)")
     if entries:
-        profiled(engine, PLAYER_COUNTS.get(game, (2, 3, 4))[1], entries)
+        profiled(engine, counts[1], entries)
 
 
 def profiled(engine, players: int, entries: int) -> None:

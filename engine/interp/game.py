@@ -57,7 +57,7 @@ class Game:
         if problems:
             raise ValueError(f"effect {text!r}: {problems[0].message}")
         _number(tree, self.nodes, self.node_numbers)
-        _flatten(self.nodes, self.parts, self.entry)
+        _flatten(self.nodes, self.node_numbers, self.parts, self.entry)
         for node_id, call in resolved.items():
             self.calls[self.node_numbers[node_id]] = call
         return self.node_numbers[id(tree)]
@@ -125,7 +125,7 @@ def compile_game(result) -> Game:
     )
     parts: dict[int, tuple[int, ...]] = {}
     entry: list[int] = []
-    _flatten(nodes, parts, entry)
+    _flatten(nodes, numbers, parts, entry)
     return Game(
         packs=packs,
         table=MappingProxyType(table),
@@ -154,23 +154,22 @@ def _number(node, nodes: list, numbers: dict) -> None:
                 _number(child, nodes, numbers)
 
 
-def _flatten(nodes: list, parts: dict, entry: list) -> None:
+def _flatten(nodes: list, numbers: dict, parts: dict, entry: list) -> None:
     """Number the steps of every sequence flat, and say which node really runs for each number.
 
     An effect is sentences of steps; running it is running its steps one after the
     other, and its result is the last step's. So a sequence runs as the flat list of
     the steps below it (``parts``), and a sequence of exactly one step runs as that
-    step (``entry``): no execution frame is spent on the wrapping.
+    step (``entry``): no execution frame is spent on the wrapping. ``numbers`` is the
+    game's table of id(node) -> number; only the nodes numbered since the last call are new.
     """
-    numbers = {id(node): number for number, node in enumerate(nodes)}
     for number in range(len(entry), len(nodes)):
         parts_of = _flat_steps(nodes[number], numbers)
+        entry.append(number)
         if parts_of is not None:
             parts[number] = parts_of
-        entry.append(number)
-    for number, steps in parts.items():
-        if len(steps) == 1:
-            entry[number] = steps[0]  # a step is never a sequence itself: see _flat_steps
+            if len(parts_of) == 1:
+                entry[number] = parts_of[0]  # a step is never a sequence itself: see _flat_steps
 
 
 def _flat_steps(node, numbers: dict) -> tuple[int, ...] | None:

@@ -339,20 +339,25 @@ class Walk:
         """A segment running ``node`` where ``head`` runs."""
         return (*head[:4], self.game.number(node), 0)
 
+    def way(self, envs: dict, segments: tuple):
+        """The verdict on one way: YES, the reason why not, or None (unsure); running out of
+        steps ends the whole walk."""
+        try:
+            return self.walk(envs, segments)
+        except Infeasible as failure:  # a number or condition that cannot be worked out here
+            return failure.reason
+        except _GiveUp:
+            if self.left < 0:
+                raise
+            return None
+
     def first_way(self, ways):
         """YES if one of the ways works, else the first reason. A way the walk is unsure of does
         not end the search, since a later way may still be a sure yes; but with no yes, the
         answer is unsure (a trial then finds out)."""
         first, unsure = None, False
         for envs, segments in ways:
-            try:
-                found = self.walk(envs, segments)
-            except Infeasible as failure:  # a number or condition that cannot be worked out here
-                found = failure.reason
-            except _GiveUp:
-                if self.left < 0:  # out of steps: no more ways
-                    raise
-                found = None
+            found = self.way(envs, segments)
             if found is YES:
                 return YES
             if found is None:
@@ -470,13 +475,7 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest):
     few = [ways([])] if low == 0 else []
     if low <= 1 and (high is None or high >= 1):
         few += [ways([c]) for c in pool]
-    try:
-        if few and w.first_way(few) is YES:
-            return YES
-    except _GiveUp:
-        if w.left < 0:
-            raise
-    return w.unsure(node)
+    return YES if any(w.way(*way) is YES for way in few) else w.unsure(node)
 
 
 def _for_each_in(w, envs, head, node: ast.ForEachIn, rest):
