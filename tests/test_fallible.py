@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.interp.fallible import can_fail
+from engine.interp.fallible import can_fail, deciding_part
 from engines import loaded
 from sure_options_check import checked_settled_trials, checked_sure_options
 
@@ -54,3 +54,56 @@ def test_a_trial_stops_early_only_where_a_full_trial_succeeds(engine, monkeypatc
     """A trial ends as soon as nothing left in its region can fail; over real games, a full
     trial from each such point finds a way to finish too."""
     assert checked_settled_trials(engine, monkeypatch, players=4, seeds=(2,)) > 100
+
+
+def deciding(engine, text: str) -> int:
+    return deciding_part(engine.game, engine.game.add_effect(text))
+
+
+@pytest.mark.parametrize("one, other", [
+    ("plant 1 vine.", "plant 1 vine, then you may plant 1 vine."),
+    ("fill 1 wine order.", "fill 1 wine order, then gain 1 vp."),
+    ("choose one: sell 1 field; or buy back 1 field.",
+     "choose one: sell 1 field, then gain 1 vp; or buy back 1 field, then gain 1 vp."),
+])
+def test_effects_that_differ_only_after_their_last_fallible_step_are_decided_alike(engine, one, other):
+    assert deciding(engine, one) == deciding(engine, other)
+
+
+@pytest.mark.parametrize("one, other", [
+    ("plant 1 vine.", "plant 1 vine, then plant 1 vine."),
+    ("build 1 structure.", "build 1 structure at a discount of 1 lira."),
+    ("choose one: sell 1 field; or buy back 1 field.", "choose one: sell 1 field; or pay 1 lira."),
+])
+def test_a_fallible_step_that_differs_keeps_the_checks_apart(engine, one, other):
+    assert deciding(engine, one) != deciding(engine, other)
+
+
+def test_every_placement_verdict_is_the_verdict_of_its_own_effect(engine, monkeypatch):
+    """Placement checks share a verdict between slots decided alike; over real games, every
+    slot's verdict (and reason) is the one a check of that slot's own effect gives."""
+    from engine.agents import random_agents
+    from engine.interp import flow
+
+    compared = []
+    real = flow.placement_options
+
+    def checked(rt, seat, explain=False):
+        options, why_not = real(rt, seat, explain=True)
+        for key in [key for key, _label in options] + list(why_not):
+            _tag, space_id, slot, _kind = key.split(":")
+            root = flow._slot_effect(rt, space_id, slot)
+            own = None if root is None else rt.can_do(root, seat, f"space:{space_id}")
+            if own is not None and flow._unfriendly(rt, seat, space_id, slot, [slot]) is None:
+                assert why_not[key].endswith(own), (key, why_not[key], own)
+            elif own is None:
+                assert key in dict(options) or "friendly" in why_not.get(key, ""), (key, why_not.get(key))
+            compared.append(key)
+        return (options, why_not) if explain else options
+
+    monkeypatch.setattr(flow, "placement_options", checked)
+    for seed in (1, 2):
+        agents, state = random_agents(seed, 4), engine.new_game(players=4, seed=seed)
+        while (decision := engine.decision(state)) is not None:
+            state = engine.apply(state, agents[decision.player].choose(None, decision))
+    assert len(compared) > 1000

@@ -165,6 +165,30 @@ def sequence_rest_fails(game, number: int, step: int) -> bool:
     return found
 
 
+def deciding_part(game, number: int) -> int:
+    """A number naming what decides whether effect ``number`` can be carried out: a sequence's
+    steps up to its last one that can fail (what follows can always be done), else the node.
+    Two effects whose deciding parts are equal (as text, not as objects) get the same number,
+    so a check of one answers for the other in the same state ("draw 1 card" and "draw 1
+    card, then you may draw 1 card"); a "choose one" is decided by its options' deciding
+    parts. Worked out once per effect."""
+    memo = game.memo.setdefault("deciding", {})
+    found = memo.get(number)
+    if found is None:
+        steps = game.parts.get(number)
+        if steps is None:
+            part = (game.nodes[number],)
+        else:
+            end = next((index for index in range(len(steps)) if not sequence_rest_fails(game, number, index)),
+                       len(steps))
+            part = tuple(game.nodes[step] for step in steps[:end])
+        if len(part) == 1 and part[0].__class__ is ast.Choice and part[0].count == 1 and part[0].upgrade is None:
+            part = ("choose one", tuple(deciding_part(game, game.number(option)) for option in part[0].options))
+        names = game.memo.setdefault("deciding_parts", {})
+        found = memo[number] = names.setdefault(part, len(names))
+    return found
+
+
 def _items_rest_fails(game, frame: dict, node, start: int) -> bool:
     verb = type(node).__name__.lower()
     return bool(frame.get("queue")) or any(_item_fails(game, verb, item) for item in node.items[start:])

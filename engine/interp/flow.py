@@ -22,7 +22,7 @@ from __future__ import annotations
 from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
-from engine.interp.fallible import triggers_can_fail
+from engine.interp.fallible import deciding_part, triggers_can_fail
 from engine.interp.values import Context, test
 
 PLACE = "place"
@@ -370,17 +370,19 @@ def placement_options(rt, seat: int, explain: bool = False):
             free = _free_slots(rt, seat, space_id, space, kind)
             for slot in free:
                 root = _slot_effect(rt, space_id, slot)
-                if root not in checked:
-                    checked[root] = _action_reason(rt, seat, space_id, slot)
+                deciding = None if root is None else deciding_part(rt.game, root)
+                if deciding not in checked:
+                    checked[deciding] = _action_reason(rt, seat, space_id, slot)
+                reason = checked[deciding]
                 label = f"{space.get('name', space_id)}" + (f" ({slot})" if slot not in ("", "any") else "")
                 key = f"{PLACE}:{space_id}:{slot}:{kind}"
                 unfriendly = _unfriendly(rt, seat, space_id, slot, free)
-                if checked[root] is None and unfriendly:
+                if reason is None and unfriendly:
                     why_not[key] = f"{label}: {unfriendly}"
-                elif checked[root] is None:
+                elif reason is None:
                     options.append((key, f"{label} with a {kind.replace('_', ' ')}"))
                 else:
-                    why_not[key] = f"{label}: {checked[root]}"
+                    why_not[key] = f"{label}: {reason}"
     return (options, why_not) if explain else options
 
 
