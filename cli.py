@@ -18,7 +18,7 @@ import click
 from engine.diagnostics import render_github, render_json, render_text
 from engine.resources import data_dir
 from engine.runner import DEFAULT_MAX_DECISIONS
-from engine.version import ENGINE_VERSION
+from engine.version import ENGINE_VERSION, build
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -43,8 +43,15 @@ class _Group(click.Group):
             ctx.exit(EXIT_INTERNAL)
 
 
+def _print_version(ctx: click.Context, _param, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"tabula {ENGINE_VERSION} (interpreter: {build()})")
+        ctx.exit()
+
+
 @click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(ENGINE_VERSION, "--version", prog_name="tabula", message="%(prog)s %(version)s")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version, and whether the interpreter is compiled, then exit.")
 def tabula() -> None:
     """tabula: a data-driven board-game rules interpreter."""
 

@@ -22,6 +22,7 @@ CLOCK = time.process_time
 
 from engine.agents import random_agents
 from engine.interpreter import Engine
+from engine.version import build
 try:
     from options import take  # run as a script: python benchmarks/...
 except ImportError:
@@ -50,7 +51,7 @@ def main() -> None:
     games = int(args[0]) if args else 5
     engine = Engine.load([game])
     counts = PLAYER_COUNTS.get(game, (2, 3, 4))
-    print(f"{game}, {games} random games per player count, medians")
+    print(f"{game}, {games} random games per player count, medians (interpreter: {build()})")
     for players in counts:
         runs = [one_game(engine, players, seed) for seed in range(1, games + 1)]
         seconds = statistics.median(r[0] for r in runs)

@@ -17,6 +17,7 @@ from unittest import mock
 from engine.agents import random_agents
 from engine.interp.runtime import Runtime
 from engine.interpreter import Engine
+from engine.version import build
 try:
     from options import take  # run as a script: python benchmarks/...
 except ImportError:
@@ -69,7 +70,7 @@ def main() -> None:
     for seed in range(1, games + 1):
         with_trials, without, points = split(engine, players, seed)
         full, replayed, choice_points = full + with_trials, replayed + without, choice_points + points
-    print(f"{game}, {players} players, {games} games: {choice_points / full:.0f} choice points/s; "
+    print(f"{game} ({build()}), {players} players, {games} games: {choice_points / full:.0f} choice points/s; "
           f"with feasibility verdicts given: {choice_points / replayed:.0f} choice points/s; "
           f"trials take {100 * (full - replayed) / full:.0f}% of the time")
 

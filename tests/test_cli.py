@@ -80,9 +80,12 @@ def test_an_unexpected_exception_is_an_internal_error_with_exit_3(monkeypatch):
     assert "Traceback" not in result.stderr
 
 
-def test_version_option_prints_the_engine_version():
+def test_version_option_prints_the_engine_version_and_how_the_interpreter_runs():
+    from engine.interp import verdict
+
     result = CliRunner().invoke(tabula, ["--version"])
-    assert result.exit_code == 0 and result.stdout.strip() == "tabula 0.1.0"
+    how = "pure Python" if verdict.__file__.endswith(".py") else "compiled"
+    assert result.exit_code == 0 and result.stdout.strip() == f"tabula 0.1.0 (interpreter: {how})"
 
 
 def test_show_prints_card_text_rendered_from_the_effect():
