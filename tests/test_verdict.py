@@ -130,3 +130,43 @@ def test_the_walk_is_sure_of_choices_of_several_and_discards_of_several(effect, 
     assert found is not None, "the walk should read this shape"
     assert (found is verdict.YES) is works
     assert (None if found is verdict.YES else found) == by_trial
+
+
+@pytest.mark.parametrize("effect, works", [
+    # "choose one" tries its lightest option first; with none working the reason is still the first option's
+    ("choose one: pay 99 lira to gain 1 vp; or pay 98 lira, then gain 1 vp, then gain 1 lira, then gain 1 vp.", False),
+    ("choose one: pay 98 lira, then gain 1 vp, then gain 1 lira, then gain 1 vp; or pay 99 lira to gain 1 vp.", False),
+    ("choose one: pay 99 lira, then gain 1 vp, then gain 1 lira, then gain 1 vp; or gain 1 lira.", True),
+])
+def test_a_choice_gives_the_trials_verdict_whatever_order_its_options_are_tried_in(effect, works):
+    found, by_trial = _walk_and_trial(effect)
+    assert found is not None and (found is verdict.YES) is works
+    assert (None if found is verdict.YES else found) == by_trial
+
+
+class _Ways:
+    """A walk whose ways are given outright: a verdict per choice, and the order they were tried."""
+
+    def __init__(self, verdicts: dict) -> None:
+        self.verdicts, self.tried = verdicts, []
+
+    def way(self, choice):
+        self.tried.append(choice)
+        return self.verdicts[choice]
+
+
+@pytest.mark.parametrize("verdicts, weights, expected, tried", [
+    ({"a": "a fails", "b": verdict.YES, "c": "c fails"}, [5, 9, 1], verdict.YES, ["c", "a", "b"]),
+    ({"a": "a fails", "b": "b fails", "c": "c fails"}, [5, 9, 1], "a fails", ["c", "a", "b"]),
+    ({"a": "a fails", "b": "b fails"}, [2, 2], "a fails", ["a", "b"]),
+])
+def test_the_lightest_way_first_finds_what_the_first_way_in_order_would(verdicts, weights, expected, tried):
+    ways = _Ways(verdicts)
+    found = verdict.Walk.lightest_way(ways, list(verdicts), weights, lambda choice: (choice,))
+    assert found == expected and ways.tried == tried
+
+
+def test_with_no_way_that_works_and_one_unsure_the_verdict_is_unsure():
+    ways = _Ways({"a": "a fails", "b": None})
+    with pytest.raises(verdict._GiveUp):
+        verdict.Walk.lightest_way(ways, ["a", "b"], [1, 2], lambda choice: (choice,))

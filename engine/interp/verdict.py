@@ -29,6 +29,11 @@ those steps straight over the effect tree, with no copy of the frames:
 * the walk ends with a sure yes as soon as nothing left can fail
   (fallible.py), and with a sure no when every way fails: the reason is the
   first failure in the order a trial meets it, in the trial's words;
+* since any way that works makes a yes, playing one of several cards and
+  "choose one" try their ways lightest first (``_weight``: the effect's
+  nodes, procedure bodies included), so a card or option that is quick to
+  confirm spares the costly ones; with none working every way has been
+  tried, and the reason is still the one a trial gives first;
 * where only some ways can be read, a sure yes may still be found: a pick of
   several things tries picking none or one, a repeat that may stop tries
   stopping (STOPPABLE), and a way the walk is unsure of does not end the
@@ -43,6 +48,7 @@ answer is checked against full trials in real games by tests/test_verdict.py.
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import chain, permutations
 
 from engine.effects import ast
@@ -369,6 +375,24 @@ class Walk:
         return first
 
 
+    def lightest_way(self, choices: list, weights: list, way_of):
+        """What first_way finds on the ways ``way_of(choice)``, trying the lightest first: a way
+        that works is a yes in any order, and with none, every way has been tried and the reason
+        is still the first way's in the order given (so a trial would give the same)."""
+        reasons, unsure = [None] * len(choices), False
+        for index in sorted(range(len(choices)), key=weights.__getitem__):
+            found = self.way(*way_of(choices[index]))
+            if found is YES:
+                return YES
+            if found is None:
+                unsure = True
+            else:
+                reasons[index] = found
+        if unsure:
+            raise _GiveUp()
+        return next((reason for reason in reasons if reason is not None), None)
+
+
 class _GiveUp(Exception):
     """The walk spent its budget."""
 
@@ -402,6 +426,10 @@ def _conditional(w, envs, head, node: ast.Conditional, rest):
 
 
 def _choice(w, envs, head, node: ast.Choice, rest):
+    if node.count == 1 and node.upgrade is None:
+        numbers = [w.game.number(option) for option in node.options]
+        return w.lightest_way(numbers, [_weight(w.game, number) for number in numbers],
+                              lambda number: (envs, ((*head[:4], number, 0),) + rest))
     ways = _choice_ways(w, envs, head, node, [], rest)
     if node.upgrade is not None:  # "or both if you ...", offered after the options
         ways = chain(ways, [(envs, _both(w, head, node) + rest)])
@@ -627,7 +655,29 @@ def _play(w, envs, head, node: ast.Play, rest):
     pool = _one_of(w, envs, head, node.items[0])
     if pool.__class__ is not list:
         return pool
-    return w.first_way(_playing(w, envs, head, card, rest) for card in pool)
+    cards = w.ctx(envs, head).world.s["things"]
+    effects = [w.game.effect("cards", cards[tid]["c"]) for tid in pool]
+    return w.lightest_way(pool, [0 if root is None else _weight(w.game, root) for root in effects],
+                          lambda card: _playing(w, envs, head, card, rest))
+
+
+def _weight(game, number: int) -> int:
+    """Roughly how much walking an effect takes: its nodes, with the bodies of the procedures
+    it calls (worked out once per node). It only orders the ways of a pick, never decides."""
+    memo = game.memo.setdefault("weight", {})
+    found = memo.get(number)
+    if found is None:
+        memo[number] = 1  # a procedure that calls itself
+        node, found = game.nodes[number], 1
+        for item in dataclasses.fields(node):
+            value = getattr(node, item.name)
+            for child in value if isinstance(value, tuple) else (value,):
+                if isinstance(child, ast.Node):
+                    found += _weight(game, game.number(child))
+        if node.__class__ is ast.Call:
+            found += _weight(game, game.procedures[game.calls[number].procedure.id])
+        memo[number] = found
+    return found
 
 
 def _playing(w, envs, head, tid: str, rest):
