@@ -22,7 +22,10 @@ Cython or a C compiler is missing, or a module fails to build, the install
 goes on with the plain Python module, which behaves the same. An editable
 install (`pip install -e .`) never compiles, so an edit to a module always
 takes effect; nor does any install with TABULA_PURE=1 set. The C files go to
-build/cython/, never beside the sources.
+build/cython/, never beside the sources. A few .pxd files beside the modules
+(engine/interp/*.pxd) declare the fields of the classes made most often
+(Context, World, the walk), so the compiled build keeps them as C structs;
+tests/test_compiled_declarations.py keeps those declarations complete.
 """
 
 import os
