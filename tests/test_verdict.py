@@ -170,3 +170,11 @@ def test_with_no_way_that_works_and_one_unsure_the_verdict_is_unsure():
     ways = _Ways({"a": "a fails", "b": None})
     with pytest.raises(verdict._GiveUp):
         verdict.Walk.lightest_way(ways, ["a", "b"], [1, 2], lambda choice: (choice,))
+
+
+def test_once_more_or_stop_is_read_off_the_state(monkeypatch):
+    """A repeat whose later runs are optional ("make up to 2 wines") asks "once more?"; both
+    answers are read off the state, and each sure one matches a trial."""
+    seen = judged_against_trials(loaded("viticulture"), monkeypatch, 4, (1, 2, 3))
+    assert seen[("Repeat", "yes")] > 10 and seen[("Repeat", "no")] > 10, seen
+    assert seen[("Repeat", "yes")] + seen[("Repeat", "no")] > 5 * seen[("Repeat", "unsure")], seen

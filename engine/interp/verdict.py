@@ -17,8 +17,9 @@ those steps straight over the effect tree, with no copy of the frames:
   them, "choose N" tries every order of N options (and "or both" last),
   "may" tries yes then no, a die adjustment tries each value (its cost once
   per step), a move into a place with sets tries each legal set, a repeat
-  runs once (later runs are optional, or there is one), and a procedure call
-  runs its body with the bindings the call gives it;
+  runs once (later runs are optional, or there is one; its "once more?" is
+  the body and then a stop, or what is under it), and a procedure call runs
+  its body with the bindings the call gives it;
 * gaining, paying and losing resources, drawing, discarding, moving and
   setting an attribute change a World of the branch's own, over a shallow
   copy of the state (counters, and thing dicts and contents lists when
@@ -221,6 +222,22 @@ def _pick_answers(w, frames, depth, node):
         values = bind(chosen) if chosen is not None else None
         return None if values is None else w.verdict(_bind(envs, binder["e"], values), body + below)
     return judge
+
+
+def _repeat_answers(w, frames, depth, node: ast.Repeat):
+    """Once more, or stop, when a repeat's later runs are optional: stopping leaves what is
+    under the repeat; once more runs the body (strict, as the handler pushes it), after which
+    stopping again is a way (STOPPABLE) while more runs are left."""
+    top = frames[-1]
+    if top.get("s") != 2:
+        return None
+    below = _below(w.rt, frames, depth)
+    if below is None:
+        return None
+    envs, head, left = w.rt.s["envs"], _head(top), top.get("left")
+    again = ((*head[:4], STOPPABLE, 0),) if left is None or left > 1 else ()
+    once_more = (w.then(head, node.body),) + again + below
+    return lambda key: Walk(w.rt, True).verdict(envs, once_more) if key == "yes" else w.verdict(envs, below)
 
 
 def _play_answers(w, frames, depth, node: ast.Play):
@@ -840,6 +857,7 @@ ANSWERS = {  # the decisions whose answers the walk reads
     ast.Pick: _pick_answers,
     ast.ForEachOf: _pick_answers,
     ast.Play: _play_answers,
+    ast.Repeat: _repeat_answers,
 }
 
 CHECKS = {  # the steps the walk sees through; any other step that could fail makes it unsure
