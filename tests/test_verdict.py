@@ -172,9 +172,11 @@ def test_with_no_way_that_works_and_one_unsure_the_verdict_is_unsure():
         verdict.Walk.lightest_way(ways, ["a", "b"], [1, 2], lambda choice: (choice,))
 
 
-def test_once_more_or_stop_is_read_off_the_state(monkeypatch):
-    """A repeat whose later runs are optional ("make up to 2 wines") asks "once more?"; both
-    answers are read off the state, and each sure one matches a trial."""
+def test_once_more_or_stop_and_a_polled_players_answer_are_read_off_the_state(monkeypatch):
+    """A repeat whose later runs are optional ("make up to 2 wines") asks "once more?", and a
+    poll ("each player may make up to 2 wines") asks each player; the walk judges both (a poll
+    when nothing after it can fail), and each sure answer matches a trial."""
     seen = judged_against_trials(loaded("viticulture"), monkeypatch, 4, (1, 2, 3))
     assert seen[("Repeat", "yes")] > 10 and seen[("Repeat", "no")] > 10, seen
     assert seen[("Repeat", "yes")] + seen[("Repeat", "no")] > 5 * seen[("Repeat", "unsure")], seen
+    assert seen[("Poll", "yes")] + seen[("Poll", "no")] > 20, seen

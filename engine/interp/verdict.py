@@ -40,7 +40,8 @@ those steps straight over the effect tree, with no copy of the frames:
   stopping (STOPPABLE), and a way the walk is unsure of does not end the
   search. Without a yes, any unsure way makes the answer unsure (None), and
   the caller runs the trial. A step of a shape the walk does not read at all
-  (a reveal, a poll, a pick of players) is unsure at once.
+  (a reveal, a pick of players, a poll met on the way) is unsure at once; a
+  polled player's own answer is read when nothing after the poll can fail.
 
 Bindings are never changed in place: a write copies the one binding dict it
 changes, so the walk backs up to the next candidate for free. Every sure
@@ -238,6 +239,22 @@ def _repeat_answers(w, frames, depth, node: ast.Repeat):
     again = ((*head[:4], STOPPABLE, 0),) if left is None or left > 1 else ()
     once_more = (w.then(head, node.body),) + again + below
     return lambda key: Walk(w.rt, True).verdict(envs, once_more) if key == "yes" else w.verdict(envs, below)
+
+
+def _poll_answers(w, frames, depth, node: ast.Poll):
+    """A polled player's yes or no, when nothing under the poll can fail (what the others
+    answer is not known here, and what follows may read it): yes is their step (strict, as
+    the handler pushes it), no always works."""
+    top = frames[-1]
+    if top.get("s") != 2 or not top.get("queue"):
+        return None
+    below = _below(w.rt, frames, depth)
+    if below is None or w.fallible(below):  # what the others do could matter: a trial finds out
+        return None
+    envs, head = w.rt.s["envs"], _head(top)
+    rest = ((*head[:4], CHANGES, 0),) + below
+    step = (head[0], top["queue"][0], head[2], head[3], w.game.number(node.step), 0)
+    return lambda key: Walk(w.rt, True).verdict(envs, (step,) + rest) if key == "yes" else w.verdict(envs, rest)
 
 
 def _play_answers(w, frames, depth, node: ast.Play):
@@ -858,6 +875,7 @@ ANSWERS = {  # the decisions whose answers the walk reads
     ast.ForEachOf: _pick_answers,
     ast.Play: _play_answers,
     ast.Repeat: _repeat_answers,
+    ast.Poll: _poll_answers,
 }
 
 CHECKS = {  # the steps the walk sees through; any other step that could fail makes it unsure
