@@ -12,7 +12,7 @@ COMPILED_PROBES = ("engine.interp.verdict", "engine.interp.runtime", "engine.int
 
 
 def build() -> str:
-    """"compiled" when the interpreter's modules are extension modules, else "pure Python"
-    (some compiled and some not, after a module failed to build: "partly compiled")."""
+    """How this install runs the interpreter: "compiled" when its modules are extension
+    modules, "pure Python" when none is, "partly compiled" after some failed to build."""
     compiled = [not importlib.import_module(name).__file__.endswith(".py") for name in COMPILED_PROBES]
     return "compiled" if all(compiled) else "partly compiled" if any(compiled) else "pure Python"

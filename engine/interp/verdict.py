@@ -408,7 +408,6 @@ class Walk:
             raise _GiveUp()
         return first
 
-
     def lightest_way(self, choices: list, weights: list, way_of):
         """What first_way finds on the ways ``way_of(choice)``, trying the lightest first: a way
         that works is a yes in any order, and with none, every way has been tried and the reason
