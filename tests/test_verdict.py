@@ -73,9 +73,11 @@ def test_every_sure_verdict_is_what_a_full_trial_finds(game, players, seeds, mon
     assert seen[("answer", "yes")] + seen[("answer", "no")] > seen[("answer", "unsure")], seen
 
 
-def test_a_die_adjustment_and_the_set_a_card_joins_are_read_off_the_state(monkeypatch):
+def test_a_die_adjustment_the_set_a_card_joins_a_discard_and_a_buy_are_read_off_the_state(monkeypatch):
+    """Castles: the die's value, the set a card joins, which project to discard, and whether to
+    buy (three cards revealed from each deck, on the walk's own copy) are judged by the walk."""
     seen = judged_against_trials(loaded("castles-of-burgundy-cards"), monkeypatch, 3, (1, 2))
-    for asked in ("Adjust", "Move"):
+    for asked in ("Adjust", "Move", "Discard", "May"):
         sure = seen[(asked, "yes")] + seen[(asked, "no")]
         assert seen[(asked, "yes")] > 20 and sure > 10 * seen[(asked, "unsure")], seen
 

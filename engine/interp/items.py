@@ -285,8 +285,8 @@ def _step_item(rt, f, node, item: ast.Item, verb: str) -> bool:
         f["out"] += gain_things(rt, f, item, noun, _amount(rt, f, node, item))
         return True
     owner = f["p"]
-    if verb in ("take", "reveal") and item.location is not None and isinstance(item.location.place, ast.EveryPlace):
-        return _per_place(rt, f, node, item, verb)
+    if verb in ("take", "reveal") and from_each(item):
+        return _apply(rt, f, node, verb, take_from_each(rt, ctx, f["p"], item))
     if select_step(rt, f, item, owner):
         return False
     return _apply(rt, f, node, verb, f.pop("picked"))
@@ -363,8 +363,7 @@ def _apply(rt, f, node, verb: str, things: list) -> bool:
             move_to_owner(rt, tid, seat)
             world.event("took", seat, f"{_who(seat)} took {world.name_of(tid)}", thing=tid)
         elif verb == "reveal":
-            world.put(tid, revealed_place(rt))
-            world.event("revealed", seat, f"{_who(seat)} revealed {world.name_of(tid)}", thing=tid)
+            reveal(rt, seat, tid)
         elif verb == "play":
             f.setdefault("queue", []).append(tid)
         elif verb == "gain":
@@ -419,19 +418,31 @@ def _finish_playing(rt, seat: int, tid: str) -> None:
         discard(rt, seat, tid, resolved=True)
 
 
-def _per_place(rt, f, node, item: ast.Item, verb: str) -> bool:
-    ctx = rt.ctx(f)
+def from_each(item) -> bool:
+    """Whether ``item`` is taken from each of several places ("from each action deck")."""
+    return item.location is not None and isinstance(item.location.place, ast.EveryPlace)
+
+
+def take_from_each(rt, ctx: Context, seat: int, item: ast.Item) -> list[str]:
+    """The top things of ``item``'s kind, as many as it says, from each place it names (a deck
+    that is empty is first shuffled anew from its discard pile), in the order taken."""
     noun = noun_of(ctx, item.noun)
     count = bounds(ctx, item.quantity, 0)[0]
+    kinds = rt.game.kinds(noun.id)
     taken = []
-    for place in places(ctx, item.location.place, f["p"]) or []:
-        kinds = rt.game.kinds(noun.id)
+    for place in places(ctx, item.location.place, seat) or []:
         pile = [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in kinds]
         if not pile and place in rt.game.items("decks"):
             reshuffle(rt, place)
             pile = [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in kinds]
         taken += pile[-count:][::-1]
-    return _apply(rt, f, node, verb, taken)
+    return taken
+
+
+def reveal(rt, seat: int, tid: str) -> None:
+    """Lay a thing face up where everybody sees it."""
+    rt.world.put(tid, revealed_place(rt))
+    rt.world.event("revealed", seat, f"{_who(seat)} revealed {rt.world.name_of(tid)}", thing=tid)
 
 
 def discard(rt, seat, tid: str, played: bool = False, resolved: bool = False) -> None:

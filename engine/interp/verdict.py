@@ -40,8 +40,9 @@ those steps straight over the effect tree, with no copy of the frames:
   stopping (STOPPABLE), and a way the walk is unsure of does not end the
   search. Without a yes, any unsure way makes the answer unsure (None), and
   the caller runs the trial. A step of a shape the walk does not read at all
-  (a reveal, a pick of players, a poll met on the way) is unsure at once; a
-  polled player's own answer is read when nothing after the poll can fail.
+  (a pick of players, a poll met on the way, a reveal of chosen things) is
+  unsure at once; a polled player's own answer is read when nothing after
+  the poll can fail, and a reveal from each deck on the branch's own copy.
 
 Bindings are never changed in place: a write copies the one binding dict it
 changes, so the walk backs up to the next candidate for free. Every sure
@@ -255,6 +256,26 @@ def _poll_answers(w, frames, depth, node: ast.Poll):
     rest = ((*head[:4], CHANGES, 0),) + below
     step = (head[0], top["queue"][0], head[2], head[3], w.game.number(node.step), 0)
     return lambda key: Walk(w.rt, True).verdict(envs, (step,) + rest) if key == "yes" else w.verdict(envs, rest)
+
+
+def _discard_answers(w, frames, depth, node: ast.Discard):
+    """Which one thing to discard (a discard of one item): that thing discarded, then what is
+    left of the region."""
+    top = frames[-1]
+    if len(node.items) != 1 or top.get("picked") or top.get("min") != 1 or top.get("max") != 1 \
+            or "keys" not in top:
+        return None
+    below = _below(w.rt, frames, depth)
+    if below is None:
+        return None
+    envs, things = w.rt.s["envs"], w.rt.s["things"]
+
+    def judge(key):
+        chosen = top["keys"].get(key)
+        if not isinstance(chosen, str) or chosen not in things:
+            return None
+        return w.verdict(*_discarding(w, envs, _head(top), [chosen], below))
+    return judge
 
 
 def _play_answers(w, frames, depth, node: ast.Play):
@@ -492,6 +513,8 @@ def _bound(w, envs, head, node: ast.Bound, rest):
     """'choose 1 X as Name': each candidate bound in turn (the pick's output, and where it was);
     a pick of several: see _a_few."""
     step = node.step
+    if step.__class__ is ast.Reveal and len(step.items) == 1 and items.from_each(step.items[0]):
+        return _revealed(w, envs, head, node, rest)
     if step.__class__ is not ast.Pick or len(step.items) != 1:
         return w.unsure(node)
     found = _pool(w, envs, head, step.items[0])
@@ -503,6 +526,19 @@ def _bound(w, envs, head, node: ast.Bound, rest):
     if low == high == 1:
         return w.first_way(ways([c]) for c in pool)
     return _a_few(w, node, pool, low, high, ways, rest)
+
+
+def _revealed(w, envs, head, node: ast.Bound, rest):
+    """'reveal 1 X from each Y as Name': the top things of each place revealed on the branch's
+    own copy (an empty deck shuffled anew by the state's own random state, as the handler
+    does), then bound."""
+    envs, world = w.changed(envs, things=True)
+    ctx = w.ctx(envs, head)
+    branch, seat = _Branch(world, ctx, w.strict), head[1]
+    taken = items.take_from_each(branch, ctx, seat, node.step.items[0])
+    for tid in taken:
+        items.reveal(branch, seat, tid)
+    return w.walk(_bind(envs, head[0], bound_values(world.s["things"], node.name, taken)), rest)
 
 
 def _for_each_of(w, envs, head, node: ast.ForEachOf, rest):
@@ -875,6 +911,7 @@ ANSWERS = {  # the decisions whose answers the walk reads
     ast.Play: _play_answers,
     ast.Repeat: _repeat_answers,
     ast.Poll: _poll_answers,
+    ast.Discard: _discard_answers,
 }
 
 CHECKS = {  # the steps the walk sees through; any other step that could fail makes it unsure
