@@ -139,8 +139,11 @@ def test_the_walk_is_sure_of_choices_of_several_and_discards_of_several(effect, 
     ("choose one: pay 99 lira to gain 1 vp; or pay 98 lira, then gain 1 vp, then gain 1 lira, then gain 1 vp.", False),
     ("choose one: pay 98 lira, then gain 1 vp, then gain 1 lira, then gain 1 vp; or pay 99 lira to gain 1 vp.", False),
     ("choose one: pay 99 lira, then gain 1 vp, then gain 1 lira, then gain 1 vp; or gain 1 lira.", True),
+    # "may" tries no first (it weighs nothing), but a no still gives the reason of yes, as a trial does
+    ("you may pay 50 lira to gain 1 vp. pay 99 lira to gain 1 vp.", False),
+    ("you may pay 50 lira to gain 1 vp. gain 1 lira.", True),
 ])
-def test_a_choice_gives_the_trials_verdict_whatever_order_its_options_are_tried_in(effect, works):
+def test_a_choice_or_a_may_gives_the_trials_verdict_whatever_order_its_ways_are_tried_in(effect, works):
     found, by_trial = _walk_and_trial(effect)
     assert found is not None and (found is verdict.YES) is works
     assert (None if found is verdict.YES else found) == by_trial

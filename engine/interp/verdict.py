@@ -30,11 +30,12 @@ those steps straight over the effect tree, with no copy of the frames:
 * the walk ends with a sure yes as soon as nothing left can fail
   (fallible.py), and with a sure no when every way fails: the reason is the
   first failure in the order a trial meets it, in the trial's words;
-* since any way that works makes a yes, playing one of several cards and
-  "choose one" try their ways lightest first (``_weight``: the effect's
-  nodes, procedure bodies included), so a card or option that is quick to
-  confirm spares the costly ones; with none working every way has been
-  tried, and the reason is still the one a trial gives first;
+* since any way that works makes a yes, playing one of several cards,
+  "choose one" and "may" try their ways lightest first (``_weight``: the
+  effect's nodes, procedure bodies included; not doing what one may weighs
+  nothing), so a way that is quick to confirm spares the costly ones; with
+  none working every way has been tried, and the reason is still the one a
+  trial gives first;
 * where only some ways can be read, a sure yes may still be found: a pick of
   several things tries picking none or one, a repeat that may stop tries
   stopping (STOPPABLE), and a way the walk is unsure of does not end the
@@ -506,7 +507,10 @@ def _choice_ways(w, envs, head, node: ast.Choice, chosen: list[int], rest):
 
 
 def _may(w, envs, head, node: ast.May, rest):
-    return w.first_way([(envs, (w.then(head, node.step),) + rest), (envs, rest)])
+    """Yes, then no, as a trial tries them; tried lightest first, which is mostly no."""
+    number = w.game.number(node.step)
+    return w.lightest_way([((*head[:4], number, 0),), ()], [_weight(w.game, number), 0],
+                          lambda step: (envs, step + rest))
 
 
 def _bound(w, envs, head, node: ast.Bound, rest):
