@@ -42,8 +42,9 @@ those steps straight over the effect tree, with no copy of the frames:
   search. Without a yes, any unsure way makes the answer unsure (None), and
   the caller runs the trial. A step of a shape the walk does not read at all
   (a pick of players, a poll met on the way, a reveal of chosen things) is
-  unsure at once; a polled player's own answer is read when nothing after
-  the poll can fail, and a reveal from each deck on the branch's own copy.
+  unsure at once. A polled player's own answer is read: their step, then
+  (when what follows could fail) the others all declining; a yes that way
+  is sure.
 
 Bindings are never changed in place: a write copies the one binding dict it
 changes, so the walk backs up to the next candidate for free. Every sure
@@ -63,8 +64,8 @@ from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, bound_values, call_env, call_nouns,
                                     entries_of, repeat_bounds)
 from engine.interp.items import bounds, pick_pool
-from engine.interp.values import (Context, counter_owner, is_players, is_resource, noun_of, number, places, test,
-                                  thing_value)
+from engine.interp.values import (Context, counter_owner, is_players, is_resource, noun_of, number, places, select,
+                                  test, thing_value)
 from engine.interp.world import World
 
 YES = True
@@ -244,19 +245,35 @@ def _repeat_answers(w, frames, depth, node: ast.Repeat):
 
 
 def _poll_answers(w, frames, depth, node: ast.Poll):
-    """A polled player's yes or no, when nothing under the poll can fail (what the others
-    answer is not known here, and what follows may read it): yes is their step (strict, as
-    the handler pushes it), no always works."""
+    """A polled player's yes or no. When nothing under the poll can fail, yes is their step
+    (strict, as the handler pushes it) and no always works. Otherwise one way is read: the
+    players still to answer all decline, and the poll binds who did; a yes that way is sure,
+    anything else is left to a trial (what the others do might still make it work)."""
     top = frames[-1]
     if top.get("s") != 2 or not top.get("queue"):
         return None
     below = _below(w.rt, frames, depth)
-    if below is None or w.fallible(below):  # what the others do could matter: a trial finds out
+    if below is None:
         return None
-    envs, head = w.rt.s["envs"], _head(top)
-    rest = ((*head[:4], CHANGES, 0),) + below
-    step = (head[0], top["queue"][0], head[2], head[3], w.game.number(node.step), 0)
-    return lambda key: Walk(w.rt, True).verdict(envs, (step,) + rest) if key == "yes" else w.verdict(envs, rest)
+    envs, head, seat = w.rt.s["envs"], _head(top), top["queue"][0]
+    step = (head[0], seat, head[2], head[3], w.game.number(node.step), 0)
+    if not w.fallible(below):
+        rest = ((*head[:4], CHANGES, 0),) + below
+        return lambda key: Walk(w.rt, True).verdict(envs, (step,) + rest) if key == "yes" else w.verdict(envs, rest)
+    if node.name:  # what they gave is bound too, and the walk does not follow what a step hands on
+        return None
+    everybody = list(range(w.rt.s["players"]))
+
+    def declined(did: list) -> tuple:  # the others all say no; then the poll binds who did
+        return ((*head[:4], BIND, (head[0], {"__did__": did, "__polled__": everybody})),) + below
+
+    def judge(key):
+        if key == "yes":
+            found = Walk(w.rt, True).verdict(envs, (step,) + declined(top["did"] + [seat]))
+        else:
+            found = w.verdict(envs, declined(list(top["did"])))
+        return YES if found is YES else None
+    return judge
 
 
 def _discard_answers(w, frames, depth, node: ast.Discard):
@@ -577,6 +594,13 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest):
     if low <= 1 and (high is None or high >= 1):
         few += [ways([c]) for c in pool]
     return YES if any(w.way(*way) is YES for way in few) else w.unsure(node)
+
+
+def _for_each(w, envs, head, node: ast.ForEach, rest):
+    """'for each X: body': the body once per thing or player selected (counted first, as the
+    handler does), by the same player."""
+    count = len(select(w.ctx(envs, head), node.selector))
+    return w.walk(envs, (w.then(head, node.body),) * count + rest)
 
 
 def _for_each_in(w, envs, head, node: ast.ForEachIn, rest):
@@ -926,6 +950,7 @@ CHECKS = {  # the steps the walk sees through; any other step that could fail ma
     ast.Choice: _choice,
     ast.May: _may,
     ast.Bound: _bound,
+    ast.ForEach: _for_each,
     ast.ForEachOf: _for_each_of,
     ast.ForEachIn: _for_each_in,
     ast.Call: _call,
