@@ -54,3 +54,12 @@ def test_every_attribute_a_declared_class_sets_is_declared(pxd):
         assert name in classes, f"{pxd.name} declares {name}, which {pxd.stem}.py does not define"
         missing = classes[name] - fields
         assert not missing, f"{name} sets {sorted(missing)}: declare them in {pxd.name}"
+
+
+def test_a_compiled_install_has_every_module_compiled():
+    """A module whose build failed (a .pxd that no longer fits its module, say) would quietly
+    stay plain Python: the install goes on, only slower. So an install that compiled some
+    modules must have compiled them all."""
+    from engine.version import build
+
+    assert build() != "partly compiled"
