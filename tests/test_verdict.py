@@ -126,6 +126,11 @@ def _walk_and_trial(effect: str, seat: int = 0):
     ("for each of up to 2 cards in your hand as C: discard C to gain 1 lira. pay 1 lira to gain 1 vp.", True),
     ("choose up to 2 cards in your hand as Chosen, then discard Chosen to gain 1 lira, then pay 1 lira to gain 1 vp.",
      True),
+    # a pick of players, and giving them resources
+    ("for each of 1 opponent as Other: give Other 2 lira.", False),
+    ("for each of 1 opponent as Other: give Other 1 vp, then pay 1 lira to gain 1 vp.", False),
+    ("gain 3 lira, then for each of 1 opponent as Other: give Other 2 lira, then pay 1 lira to gain 1 vp.", True),
+    ("gain 9 lira, then for each of up to 3 opponents as Other: give Other 2 lira, then gain 1 vp.", True),
 ])
 def test_the_walk_is_sure_of_choices_of_several_and_discards_of_several(effect, works):
     found, by_trial = _walk_and_trial(effect)

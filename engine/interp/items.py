@@ -106,8 +106,7 @@ def _place_words(rt, ctx: Context, location: ast.Location) -> str:
 def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
     ctx = rt.ctx(f)
     if is_players(item.noun):
-        pool = [p for p in range(rt.s["players"]) if not item.noun[0].startswith("opponent") or p != f["y"]]
-        pool = [{"player": p} for p in pool]
+        pool = players_pool(rt, item, f["y"])
     else:
         pool = candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner)
     low, high = bounds(ctx, item.quantity, len(pool))
@@ -210,9 +209,17 @@ def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
 
 
 def pick_pool(rt, ctx: Context, item: ast.Item, owner: int | None) -> list:
-    """The things a pick of ``item`` can take, in the order they are offered (as _start_pick
-    lists them, before any deck is refilled)."""
+    """The things (or players) a pick of ``item`` can take, in the order they are offered (as
+    _start_pick lists them, before any deck is refilled)."""
+    if is_players(item.noun):
+        return players_pool(rt, item, ctx.you)
     return slot_order(rt, candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner))
+
+
+def players_pool(rt, item: ast.Item, you: int) -> list[dict]:
+    """The seats a pick of players can take, in seat order ("opponents": all but you)."""
+    seats = [p for p in range(rt.s["players"]) if not item.noun[0].startswith("opponent") or p != you]
+    return [{"player": p} for p in seats]
 
 
 def slot_order(rt, pool: list) -> list:

@@ -41,7 +41,7 @@ those steps straight over the effect tree, with no copy of the frames:
   stopping (STOPPABLE), and a way the walk is unsure of does not end the
   search. Without a yes, any unsure way makes the answer unsure (None), and
   the caller runs the trial. A step of a shape the walk does not read at all
-  (a pick of players, a poll met on the way, a reveal of chosen things) is
+  (a poll met on the way, a gift of things, a reveal of chosen things) is
   unsure at once. A polled player's own answer is read: their step, then
   (when what follows could fail) the others all declining; a yes that way
   is sure.
@@ -64,7 +64,7 @@ from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, bound_values, call_env, call_nouns,
                                     entries_of, repeat_bounds)
 from engine.interp.items import bounds, pick_pool
-from engine.interp.values import (Context, counter_owner, is_players, is_resource, noun_of, number, places, select,
+from engine.interp.values import (Context, counter_owner, is_resource, noun_of, number, places, player_of, select,
                                   test, thing_value)
 from engine.interp.world import World
 
@@ -624,7 +624,7 @@ def _one_of(w, envs, head, item):
 def _pool(w, envs, head, item):
     """(candidates in the order offered, least, most) of a pick; the reason when there are too
     few (in the pick's words); None when the pick is of a shape the walk does not read."""
-    if item.__class__ is not ast.Item or is_players(item.noun):
+    if item.__class__ is not ast.Item:
         return w.unsure(item)
     if item.location is not None and item.location.preposition == "from":
         return w.unsure(item)  # a deck or pile: the top is taken, and a deck may be refilled
@@ -815,7 +815,8 @@ class _Branch:
 
 
 def _resources(w, envs, head, node, rest):
-    """Gaining, paying or losing amounts of resources: worked out on the branch's own counters."""
+    """Gaining, paying, losing or giving amounts of resources: worked out on the branch's own
+    counters (a gift of things is left to a trial)."""
     ctx = w.ctx(envs, head)
     if node.__class__ is ast.Gain and len(node.items) == 1 and not _is_resource_item(ctx, node.items[0]):
         return _gain_things(w, envs, head, node, rest)
@@ -828,6 +829,7 @@ def _resources(w, envs, head, node, rest):
             return w.unsure(node)
         changes.append((counter_owner(w.game, noun.id, head[1]), noun.id, items.amount(ctx, node, item)))
     verb = RESOURCE_VERBS[node.__class__]
+    target = player_of(ctx, node.player) if verb == "give" else None
     if verb != "gain" and not w.fallible(rest):  # the last thing that could fail: no copy needed
         world = ctx.world
         for owner, resource, amount in changes:
@@ -840,6 +842,8 @@ def _resources(w, envs, head, node, rest):
             world.add(owner, resource, amount)
         else:
             world.remove(owner, resource, amount, verb)
+            if verb == "give":
+                world.add(target, resource, amount)
     return w.walk(envs, rest)
 
 
@@ -893,7 +897,7 @@ def _gain_things(w, envs, head, node: ast.Gain, rest):
     return w.walk(envs, rest)
 
 
-RESOURCE_VERBS = {ast.Gain: "gain", ast.Pay: "pay", ast.Lose: "lose"}
+RESOURCE_VERBS = {ast.Gain: "gain", ast.Pay: "pay", ast.Lose: "lose", ast.Give: "give"}
 
 
 def _set(w, envs, head, node: ast.Set, rest):
@@ -957,6 +961,7 @@ CHECKS = {  # the steps the walk sees through; any other step that could fail ma
     ast.Gain: _resources,
     ast.Pay: _resources,
     ast.Lose: _resources,
+    ast.Give: _resources,
     ast.Set: _set,
     ast.Repeat: _repeat,
     ast.Draw: _draw,
