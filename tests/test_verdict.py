@@ -36,8 +36,11 @@ def judged_against_trials(engine, monkeypatch, players: int, seeds) -> collectio
         if judge is None:
             return None
 
-        number = rt.s["frames"][-1].get("n")
+        top = rt.s["frames"][-1]
+        number = top.get("n")
         asked = type(rt.game.nodes[number]).__name__ if number is not None else ""
+        if top.get("max", 1) != 1:  # a pick of several, answered one thing at a time
+            asked += " of several"
 
         def checked(key):
             found = judge(key)
@@ -186,8 +189,11 @@ def test_once_more_or_stop_and_a_polled_players_answer_are_read_off_the_state(mo
     """A repeat whose later runs are optional ("make up to 2 wines") asks "once more?", and a
     poll ("each player may make up to 2 wines") asks each player; the walk judges both (a poll
     followed by something that can fail, "for each opponent who did: draw 1 vine", by the way
-    where the others decline), and each sure answer matches a trial."""
+    where the others decline), as are the answers of a pick of several; each sure answer
+    matches a trial."""
     seen = judged_against_trials(loaded("viticulture"), monkeypatch, 4, (1, 2, 3))
     assert seen[("Repeat", "yes")] > 10 and seen[("Repeat", "no")] > 10, seen
     assert seen[("Repeat", "yes")] + seen[("Repeat", "no")] > 5 * seen[("Repeat", "unsure")], seen
     assert seen[("Poll", "yes")] + seen[("Poll", "no")] > 80, seen  # also with something fallible after the poll
+    # "for each of up to 3 opponents as Other": each seat offered, and "no more"
+    assert seen[("ForEachOf of several", "yes")] > 20, seen

@@ -198,18 +198,26 @@ def _may_answers(w, frames, depth, node: ast.May):
 
 
 def _pick_answers(w, frames, depth, node):
-    """A pick of one thing as Name (the frame under the pick binds it), or the pick of a 'for
-    each of 1 X as Name'."""
+    """A pick as Name (the frame under the pick binds it), or the pick of a 'for each of X as
+    Name': each thing offered, or "no more". A thing that leaves the pick short of its least,
+    or a no for a thing while more could still be picked, is left to a trial."""
     top = frames[-1]
-    if top.get("picked") or top.get("min") != 1 or top.get("max") != 1 or "keys" not in top:
+    if "keys" not in top or "min" not in top:
         return None
     envs, things = w.rt.s["envs"], w.rt.s["things"]
+    picked, least, most = list(top.get("picked", ())), top["min"], top["max"]
     if node.__class__ is ast.ForEachOf:
         below = _below(w.rt, frames, depth)
         if below is None:
             return None
-        binder, name, body = top, node.name, (w.then(_head(top), node.body),)
-        bind = lambda c: {name: c}
+        head = _head(top)
+        body = w.then(head, node.body)
+
+        def finish(chosen: list):  # the body once per thing chosen, as _for_each_of walks it
+            loop = ()
+            for value in chosen:
+                loop += ((*head[:4], BIND, (head[0], {node.name: value})), body)
+            return envs, loop + below
     else:  # the Bound frame under the pick binds it; _below would call it unfinished
         binder = frames[-2] if len(frames) > 1 else {}
         bound = w.game.nodes[binder["n"]] if "n" in binder else None
@@ -218,13 +226,22 @@ def _pick_answers(w, frames, depth, node):
         below = _below(w.rt, frames[:-1], depth)
         if below is None:
             return None
-        name, body = bound.name, ()
-        bind = lambda c: bound_values(things, name, [c]) if isinstance(c, str) and c in things else None
+
+        def finish(chosen: list):
+            return _bind(envs, binder["e"], bound_values(things, bound.name, chosen)), below
 
     def judge(key):
+        if key == items.DONE[0]:
+            return w.verdict(*finish(picked))
         chosen = top["keys"].get(key)
-        values = bind(chosen) if chosen is not None else None
-        return None if values is None else w.verdict(_bind(envs, binder["e"], values), body + below)
+        if chosen is None or (isinstance(chosen, str) and chosen not in things):
+            return None
+        now = picked + [chosen]
+        if len(now) < least:
+            return None  # more must be picked: left to a trial
+        found = w.verdict(*finish(now))
+        more = (most is None or len(now) < most) and len(top["cand"]) > 1
+        return found if found is YES or not more else None
     return judge
 
 
