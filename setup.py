@@ -16,7 +16,7 @@ script) is in pyproject.toml.
 
 The interpreter compiled: a regular install (a wheel) also compiles the
 interpreter's modules (engine/interp/, engine/interpreter.py, the bots and
-the random numbers) to C with Cython, unchanged: the same source, about 40 to 50%
+the random numbers) to C with Cython, unchanged: the same source, about 30 to 50%
 faster play (docs/design.md, "Speed"). Each compiled module is optional: if
 Cython or a C compiler is missing, or a module fails to build, the install
 goes on with the plain Python module, which behaves the same. An editable
