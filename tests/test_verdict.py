@@ -134,6 +134,12 @@ def _walk_and_trial(effect: str, seat: int = 0):
     ("for each of 1 opponent as Other: give Other 1 vp, then pay 1 lira to gain 1 vp.", False),
     ("gain 3 lira, then for each of 1 opponent as Other: give Other 2 lira, then pay 1 lira to gain 1 vp.", True),
     ("gain 9 lira, then for each of up to 3 opponents as Other: give Other 2 lira, then gain 1 vp.", True),
+    # a pick "from" a place that is no deck offers its things like any other pick
+    ("choose 1 card from your hand as C, then discard C, then pay 1 lira to gain 1 vp.", False),
+    ("choose 1 card from your hand as C, then discard C, then gain 1 lira.", True),
+    # another player must do something: it is theirs to carry out
+    ("the player on your right must pay 99 lira.", False),
+    ("the player on your right must choose one: pay 99 lira; or lose 1 vp.", True),
     # "choose one" tries its lightest option first; with none working the reason is still the first option's
     ("choose one: pay 99 lira to gain 1 vp; or pay 98 lira, then gain 1 vp, then gain 1 lira, then gain 1 vp.", False),
     ("choose one: pay 98 lira, then gain 1 vp, then gain 1 lira, then gain 1 vp; or pay 99 lira to gain 1 vp.", False),

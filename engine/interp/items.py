@@ -117,7 +117,7 @@ def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
     if len(pool) < low:
         raise Infeasible(too_few(item, low, len(pool)))
     f["min"], f["max"], f["picked"] = low, high, []
-    f["cand"] = pool if not _is_ordered_source(rt, item, ctx) else pool[-high:][::-1]
+    f["cand"] = pool if not is_ordered_source(rt, item, ctx) else pool[-high:][::-1]
     f["keys"] = {}
 
 
@@ -229,7 +229,16 @@ def slot_order(rt, pool: list) -> list:
     return pool
 
 
-def _is_ordered_source(rt, item: ast.Item, ctx: Context) -> bool:
+def from_decks_or_ordered(rt, item: ast.Item, ctx: Context) -> bool:
+    """Whether a pick "from" somewhere takes the top of an ordered place, or may refill a deck
+    (otherwise it offers the place's things like any other pick)."""
+    if is_ordered_source(rt, item, ctx):
+        return True
+    where = places(ctx, item.location.place, ctx.actor) or [] if item.location is not None else []
+    return any(place in rt.game.items("decks") for place in where)
+
+
+def is_ordered_source(rt, item: ast.Item, ctx: Context) -> bool:
     location = item.location
     if location is None or location.preposition != "from":
         return False

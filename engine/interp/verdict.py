@@ -41,8 +41,8 @@ those steps straight over the effect tree, with no copy of the frames:
   stopping (STOPPABLE), and a way the walk is unsure of does not end the
   search. Without a yes, any unsure way makes the answer unsure (None), and
   the caller runs the trial. A step of a shape the walk does not read at all
-  (a poll met on the way, a gift of things, a reveal of chosen things) is
-  unsure at once. A polled player's own answer is read: their step, then
+  (a poll met on the way, a gift of things, a reveal of chosen things, a pick
+  from the top of a deck) is unsure at once. A polled player's own answer is read: their step, then
   (when what follows could fail) the others all declining; a yes that way
   is sure.
 
@@ -620,6 +620,12 @@ def _for_each(w, envs, head, node: ast.ForEach, rest):
     return w.walk(envs, (w.then(head, node.body),) * count + rest)
 
 
+def _obligation(w, envs, head, node: ast.Obligation, rest):
+    """'the player on your right must X': X, carried out by that player."""
+    player = player_of(w.ctx(envs, head), node.player)
+    return w.walk(envs, ((head[0], player, head[2], head[3], w.game.number(node.body), 0),) + rest)
+
+
 def _for_each_in(w, envs, head, node: ast.ForEachIn, rest):
     """'for each of the X of Name as Entry: body': the body once per entry, each bound in turn."""
     body, loop = w.then(head, node.body), ()
@@ -643,10 +649,12 @@ def _pool(w, envs, head, item):
     few (in the pick's words); None when the pick is of a shape the walk does not read."""
     if item.__class__ is not ast.Item:
         return w.unsure(item)
-    if item.location is not None and item.location.preposition == "from":
-        return w.unsure(item)  # a deck or pile: the top is taken, and a deck may be refilled
     ctx = w.ctx(envs, head)
-    pool = pick_pool(_Branch(ctx.world), ctx, item, head[1])  # the branch's world, changed or not
+    branch = _Branch(ctx.world)  # the branch's world, changed or not
+    if item.location is not None and item.location.preposition == "from" \
+            and items.from_decks_or_ordered(branch, item, ctx):
+        return w.unsure(item)  # the top is taken, and a deck may be refilled
+    pool = pick_pool(branch, ctx, item, head[1])
     low, high = bounds(ctx, item.quantity, len(pool))
     if len(pool) < low:
         return items.too_few(item, low, len(pool))
@@ -972,6 +980,7 @@ CHECKS = {  # the steps the walk sees through; any other step that could fail ma
     ast.May: _may,
     ast.Bound: _bound,
     ast.ForEach: _for_each,
+    ast.Obligation: _obligation,
     ast.ForEachOf: _for_each_of,
     ast.ForEachIn: _for_each_in,
     ast.Call: _call,
