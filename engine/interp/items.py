@@ -105,15 +105,11 @@ def _place_words(rt, ctx: Context, location: ast.Location) -> str:
 
 def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
     ctx = rt.ctx(f)
-    if is_players(item.noun):
-        pool = players_pool(rt, item, f["y"])
-    else:
-        pool = candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner)
+    pool = pick_pool(rt, ctx, item, owner)
     low, high = bounds(ctx, item.quantity, len(pool))
     if low > len(pool) and _refill_decks(rt, item, ctx):  # players are never taken from a deck
-        pool = candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner)
+        pool = pick_pool(rt, ctx, item, owner)
         low, high = bounds(ctx, item.quantity, len(pool))
-    pool = slot_order(rt, pool)
     if len(pool) < low:
         raise Infeasible(too_few(item, low, len(pool)))
     f["min"], f["max"], f["picked"] = low, high, []
@@ -209,8 +205,7 @@ def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
 
 
 def pick_pool(rt, ctx: Context, item: ast.Item, owner: int | None) -> list:
-    """The things (or players) a pick of ``item`` can take, in the order they are offered (as
-    _start_pick lists them, before any deck is refilled)."""
+    """The things (or players) a pick of ``item`` can take, in the order they are offered."""
     if is_players(item.noun):
         return players_pool(rt, item, ctx.you)
     return slot_order(rt, candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner))
@@ -234,8 +229,7 @@ def from_decks_or_ordered(rt, item: ast.Item, ctx: Context) -> bool:
     (otherwise it offers the place's things like any other pick)."""
     if is_ordered_source(rt, item, ctx):
         return True
-    where = places(ctx, item.location.place, ctx.actor) or [] if item.location is not None else []
-    return any(place in rt.game.items("decks") for place in where)
+    return any(place in rt.game.items("decks") for place in places(ctx, item.location.place, ctx.actor) or [])
 
 
 def is_ordered_source(rt, item: ast.Item, ctx: Context) -> bool:

@@ -516,9 +516,8 @@ def _conditional(w, envs, head, node: ast.Conditional, rest):
 
 def _choice(w, envs, head, node: ast.Choice, rest):
     if node.count == 1 and node.upgrade is None:
-        numbers = [w.game.number(option) for option in node.options]
-        return w.lightest_way(numbers, [_weight(w.game, number) for number in numbers],
-                              lambda number: (envs, ((*head[:4], number, 0),) + rest))
+        weights = [_weight(w.game, w.game.number(option)) for option in node.options]
+        return w.lightest_way(node.options, weights, lambda option: (envs, (w.then(head, option),) + rest))
     ways = _choice_ways(w, envs, head, node, [], rest)
     if node.upgrade is not None:  # "or both if you ...", offered after the options
         ways = chain(ways, [(envs, _both(w, head, node) + rest)])
@@ -542,9 +541,8 @@ def _choice_ways(w, envs, head, node: ast.Choice, chosen: list[int], rest):
 
 def _may(w, envs, head, node: ast.May, rest):
     """Yes, then no, as a trial tries them; tried lightest first, which is mostly no."""
-    number = w.game.number(node.step)
-    return w.lightest_way([((*head[:4], number, 0),), ()], [_weight(w.game, number), 0],
-                          lambda step: (envs, step + rest))
+    yes = (w.then(head, node.step),)
+    return w.lightest_way([yes, ()], [_weight(w.game, w.game.number(node.step)), 0], lambda step: (envs, step + rest))
 
 
 def _bound(w, envs, head, node: ast.Bound, rest):
