@@ -37,7 +37,7 @@ def one_game(engine, players: int, seed: int) -> tuple[float, int, int]:
     while (decision := engine.decision(state)) is not None:
         state = engine.apply(state, agents[decision.player].choose(None, decision))
         decisions += 1
-        choice_points += len(decision.options) >= 2
+        choice_points += decision.is_choice_point
     return CLOCK() - start, decisions, choice_points
 
 

@@ -2,8 +2,8 @@
 
 Run from the repository root:  python benchmarks/bench_split.py [GAMES] [--game ID] [--players N]
 Each game is played twice by the same random agents: once as usual, recording every
-feasibility verdict (Runtime.can_do, and the legal options Runtime._feasible_options works
-out, by reading the state or by trials), then again with those verdicts handed back. The second game is the same game (its events are checked
+feasibility verdict (Runtime.can_do, and each verdict on an option of a decision that
+Runtime.option_judge gives, by reading the state or by trials), then again with those verdicts handed back. The second game is the same game (its events are checked
 equal), so the difference is what the trials cost, and the second time is the most any
 cheaper feasibility could give. CPU seconds, summed over GAMES seeds (default 5).
 """
@@ -33,7 +33,7 @@ def play(engine, players: int, seed: int) -> tuple[float, int, list]:
     choice_points = 0
     while (decision := engine.decision(state)) is not None:
         state = engine.apply(state, agents[decision.player].choose(None, decision))
-        choice_points += len(decision.options) >= 2
+        choice_points += decision.is_choice_point
     return CLOCK() - start, choice_points, state["events"]
 
 
@@ -45,15 +45,28 @@ def recorded(method, verdicts: list):
     return record
 
 
+def recorded_judge(method, verdicts: list):
+    """Runtime.option_judge, each verdict of the judge it returns recorded in order."""
+    def make(self, *args):
+        judge = method(self, *args)
+
+        def record(*key):
+            verdict = judge(*key)
+            verdicts.append(verdict)
+            return verdict
+        return record
+    return make
+
+
 def split(engine, players: int, seed: int) -> tuple[float, float, int]:
     """(seconds with trials, seconds with the verdicts replayed, choice points) of one game."""
     checks, options = [], []
     with mock.patch.object(Runtime, "can_do", recorded(Runtime.can_do, checks)), \
-            mock.patch.object(Runtime, "_feasible_options", recorded(Runtime._feasible_options, options)):
+            mock.patch.object(Runtime, "option_judge", recorded_judge(Runtime.option_judge, options)):
         full, choice_points, events = play(engine, players, seed)
     checks_left, options_left = iter(checks), iter(options)
     with mock.patch.object(Runtime, "can_do", lambda self, *args: next(checks_left)), \
-            mock.patch.object(Runtime, "_feasible_options", lambda self, *args: next(options_left)):
+            mock.patch.object(Runtime, "option_judge", lambda self, *args: lambda *key: next(options_left)):
         replayed, _same, again = play(engine, players, seed)
     if again != events:
         raise SystemExit(f"seed {seed}: the replayed game differs from the played one")

@@ -48,6 +48,20 @@ def option_keys(decision: Any) -> list[str]:
     return [option.key for option in decision.options]
 
 
+def is_legal(decision: Any, key: str) -> bool:
+    """Whether ``key`` answers ``decision``, judging only that option where the decision can."""
+    if hasattr(decision, "reason"):
+        return decision.reason(key) is None
+    return key in option_keys(decision)
+
+
+def is_choice_point(decision: Any) -> bool:
+    """Two or more legal options, judging no more than needed where the decision can."""
+    if hasattr(decision, "is_choice_point"):
+        return decision.is_choice_point
+    return len(decision.options) >= 2
+
+
 def describe_decision(decision: Any) -> str:
     """`decision d3 for p1 'Move how far?' (options: move:1, move:2)`: for error messages."""
     return (f"decision {decision.id} for p{decision.player + 1} {decision.prompt!r} "
@@ -60,14 +74,22 @@ def random_agents(seed: int, players: int) -> list["RandomAgent"]:
 
 
 class RandomAgent:
-    """Uniform over the options, from its own engine.rng stream (never the game's)."""
+    """Uniform over the legal options, from its own engine.rng stream (never the game's).
+
+    It draws candidates without putting them back until one is legal, so it judges only
+    the candidates it draws (decisions.py). The first legal one in a uniformly random
+    order is uniform over the legal ones. With nothing left to judge, that is one draw."""
 
     def __init__(self, seed: int):
         self.rng = rng.seed_state(seed)
 
     def choose(self, view: Any, decision: Any) -> str:
-        index, self.rng = rng.next_int(self.rng, len(decision.options))
-        return decision.options[index].key
+        pool = [option.key for option in (decision.candidates if hasattr(decision, "candidates") else decision.options)]
+        while True:
+            index, self.rng = rng.next_int(self.rng, len(pool))
+            key = pool.pop(index)
+            if not pool or is_legal(decision, key):
+                return key
 
 
 class FirstOptionAgent:
@@ -90,7 +112,7 @@ class ScriptedAgent:
             raise ScriptError(f"script step {step}: the script is exhausted after {len(self.keys)} "
                               f"answers, but the game asks {describe_decision(decision)}")
         key = self.keys[self.step]
-        if key not in option_keys(decision):
+        if not is_legal(decision, key):
             raise ScriptError(f"script step {step}: {key!r} is not an option of {describe_decision(decision)}")
         self.step = step
         return key

@@ -1,7 +1,9 @@
 """Conformance: the properties every game must keep, whatever its pack.
 
 ``check_game`` plays one game between random agents and checks, at every
-decision: there is at least one option and the keys are distinct; no counter
+decision: there is at least one option and the keys are distinct; a decision
+that says it is a choice point has two legal options (every option is judged
+here, the open ones too); no counter
 is outside its resource's bounds; every card is in exactly one place and the
 places agree with the things; applying an answer leaves the given state
 unchanged; the state survives a JSON round trip. At the end: the game is over
@@ -70,6 +72,8 @@ def _check_decision(decision, report: GameCheck) -> None:
         report.problems.append(f"decision {decision.id} has no options: {decision.prompt}")
     if len(set(keys)) != len(keys):
         report.problems.append(f"decision {decision.id} repeats option keys: {keys}")
+    if getattr(decision, "is_choice_point", len(keys) >= 2) and len(keys) < 2:
+        report.problems.append(f"decision {decision.id} is called a choice point but has {len(keys)} legal options")
 
 
 def _check_world(engine, state: dict, cards: int, report: GameCheck) -> None:

@@ -31,6 +31,7 @@ class Engine:
         self.game = game
         self.flow = Flow(game)
         self.packs = [dict(p) for p in game.packs]
+        self._last: tuple | None = None  # (state, its Decision): apply reuses what was judged
 
     @classmethod
     def load(cls, targets, search_roots=None) -> Engine:
@@ -50,22 +51,42 @@ class Engine:
         return state
 
     def decision(self, state: dict) -> Decision | None:
+        """The pending decision, or None when the game is over. Its open candidates are
+        judged on demand, against this state (which, as always, must not be changed)."""
         pending = state.get("pending")
-        return decision_from_data(pending) if pending else None
+        if not pending:
+            return None
+        last = self._last
+        if last is not None and last[0] is state and last[1].id == pending["id"]:
+            return last[1]
+        decision = decision_from_data(pending, self._open_judge(state) if pending.get("open") else None)
+        self._last = (state, decision)
+        return decision
 
     def apply(self, state: dict, key: str) -> dict:
         pending = state.get("pending")
         if pending is None:
             raise IllegalAnswer("no decision is pending: the game is over")
-        keys = tuple(option[0] for option in pending["options"])
-        if key not in keys:
-            why = pending.get("why_not", {}).get(key)
-            if why:
-                raise IllegalAnswer(f"not allowed: {why}", keys)
-            raise IllegalAnswer(f"{key!r} is not an option of: {pending['prompt']}", keys)
+        decision = self.decision(state)
+        why = decision.reason(key)
+        if why is not None:
+            raise IllegalAnswer(why, decision.keys())
         new = clone(state)
         self._runtime(new).answer(key)
         return new
+
+    def _open_judge(self, state: dict):
+        """Judges the open candidates of ``state``'s decision (reading it only), made at the
+        first need."""
+        judge = None
+
+        def judge_one(key: str) -> str | None:
+            nonlocal judge
+            if judge is None:
+                judge = self._runtime(state).judge_open()
+            return judge(key)
+
+        return judge_one
 
     def is_over(self, state: dict) -> bool:
         return state["flow"]["over"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from engine.agents import SaveRequest, Undo, describe_decision, option_keys
+from engine.agents import SaveRequest, Undo, describe_decision, is_choice_point, is_legal
 from engine.transcript import Transcript, TranscriptError, load, save
 
 __all__ = ["Result", "ReplayError", "Transcript", "TranscriptError", "play", "replay", "replay_result",
@@ -89,7 +89,7 @@ def _check_answer(step: int, decision: Any, decision_id: str, key: str) -> None:
     if decision.id != decision_id:
         raise ReplayError(step, f"the transcript answers decision {decision_id}, but the game now asks "
                                 f"{describe_decision(decision)}")
-    if key not in option_keys(decision):
+    if not is_legal(decision, key):
         raise ReplayError(step, f"answer {key!r} is no longer legal for {describe_decision(decision)}")
 
 
@@ -102,7 +102,7 @@ class _Line:
         self.state = engine.new_game(players=transcript.players, seed=transcript.seed,
                                      options=dict(transcript.options))
         self.seats: list[int] = []
-        self.widths: list[int] = []
+        self.widths: list[bool] = []  # whether each decision was a choice point
 
     @classmethod
     def replayed(cls, engine: Any, transcript: Transcript) -> "_Line":
@@ -118,7 +118,7 @@ class _Line:
         self.state = self.engine.apply(self.state, key)
         self.transcript.answers.append([decision.id, key])
         self.seats.append(decision.player)
-        self.widths.append(len(decision.options))
+        self.widths.append(is_choice_point(decision))
 
     def undo(self, seat: int) -> bool:
         """Take back `seat`'s last answer and all after it; False if it has none."""
@@ -134,7 +134,7 @@ class _Line:
         over = self.engine.decision(self.state) is None
         return Result(transcript=self.transcript.copy(), state=self.state,
                       outcome=self.engine.result(self.state) if over else None,
-                      decisions=len(self.widths), choice_points=sum(w >= 2 for w in self.widths))
+                      decisions=len(self.widths), choice_points=sum(self.widths))
 
 
 # --- play -------------------------------------------------------------------------------

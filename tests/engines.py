@@ -14,3 +14,8 @@ from engine.interpreter import Engine
 @functools.cache
 def loaded(game: str) -> Engine:
     return Engine.load([game])
+
+
+def legal(engine: Engine, state: dict) -> list[list[str]]:
+    """The pending decision's legal options as [key, label] pairs (its open ones judged)."""
+    return [[option.key, option.label] for option in engine.decision(state).options]

@@ -22,7 +22,7 @@ def _checked_keys(engine, monkeypatch, name: str, real, players: int, seeds) -> 
     """Wrap ``runtime.<name>`` (it returns keys it lets through untried) so each key it returns
     at a real decision (``real`` gives the region depth there, else None) is tried in full."""
     checked = []
-    original, feasible = getattr(runtime, name), runtime.Runtime._feasible_options
+    original, judge = getattr(runtime, name), runtime.Runtime.option_judge
 
     def verified(*args):
         keys = original(*args)
@@ -34,10 +34,10 @@ def _checked_keys(engine, monkeypatch, name: str, real, players: int, seeds) -> 
 
     def remember(self, options):
         verified.rt = self
-        return feasible(self, options)
+        return judge(self, options)
 
     monkeypatch.setattr(runtime, name, verified)
-    monkeypatch.setattr(runtime.Runtime, "_feasible_options", remember)
+    monkeypatch.setattr(runtime.Runtime, "option_judge", remember)
     play_random_games(engine, players, seeds)
     return checked
 
@@ -87,9 +87,11 @@ def without_verdicts(monkeypatch) -> None:
 
 
 def play_random_games(engine, players: int, seeds) -> None:
-    """Play one game between random agents for each seed, to its end."""
+    """Play one game between random agents for each seed, to its end, judging every option of
+    every decision (not only the ones needed), so the checks above see them all."""
     for seed in seeds:
         agents = random_agents(seed, players)
         state = engine.new_game(players=players, seed=seed)
         while (decision := engine.decision(state)) is not None:
+            decision.options  # noqa: B018 (judges the open options)
             state = engine.apply(state, agents[decision.player].choose(None, decision))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines import loaded
+from engines import legal, loaded
 from sure_options_check import checked_settled_trials, checked_sure_options
 
 
@@ -27,23 +27,23 @@ def cards(state, place):
 
 
 def keys(state):
-    return [key for key, _label in state["pending"]["options"]]
+    return [key for key, _label in legal(loaded("castles-of-burgundy-cards"), state)]
 
 
 def pick(game, state, words):
     """Answer with the option whose label contains ``words``."""
-    for key, label in state["pending"]["options"]:
+    for key, label in legal(game, state):
         if words in label:
             return game.apply(state, key)
-    raise AssertionError(f"no option {words!r} in {state['pending']['options']}")
+    raise AssertionError(f"no option {words!r} in {legal(game, state)}")
 
 
 def test_marina_turns_a_2_into_a_6_with_two_workers(game, base):
     """Rulebook, workers: 2 -> 1 -> 6 costs two worker cards; then a mine of die 6 is placed."""
     state = game.edit(base, 0, counters={"worker": 2, "silver": 0}, cards={"project_area": ["mine_6"]})
     state = game.begin(state, 0, effect="act with die 2")
-    assert state["pending"]["options"][0] == ["value:2", "keep 2"]
-    assert dict(map(tuple, state["pending"]["options"]))["value:6"] == "6 (pay 2 workers)"
+    assert legal(game, state)[0] == ["value:2", "keep 2"]
+    assert dict(map(tuple, legal(game, state)))["value:6"] == "6 (pay 2 workers)"
     assert "value:5" not in keys(state)  # three steps away, two workers
     state = game.apply(state, "value:6")
     state = pick(game, state, "place 1 project")
@@ -96,7 +96,7 @@ def test_a_church_offers_only_the_types_on_display(game, base):
     state = game.edit(state, 0, cards={"project_area": ["church_4"], "row_3": ["mine_3", "ship_3"],
                                        "row_5": ["castle_5"]})
     state = game.begin(state, 0, effect="place 1 project with die 4")
-    assert [label for _key, label in state["pending"]["options"]] == ["claim 1 castle", "claim 1 mine"]
+    assert [label for _key, label in legal(game, state)] == ["claim 1 castle", "claim 1 mine"]
 
 
 def test_a_city_hall_without_projects_does_nothing_more(game, base):

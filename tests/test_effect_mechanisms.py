@@ -14,7 +14,7 @@ import pytest
 from engine.interp.decisions import IllegalAnswer
 from engine.interp.fallible import can_fail
 from engine.interp.scoring import best_sets
-from engines import loaded
+from engines import legal, loaded
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,7 @@ def start(game, summer, effect, **counters):
 
 
 def options(state):
-    return [(key, label) for key, label in state["pending"]["options"]]
+    return [(key, label) for key, label in legal(loaded("viticulture"), state)]
 
 
 def answer(game, state, *keys):
@@ -176,7 +176,7 @@ def test_other_than_leaves_the_bound_things_out(game, summer):
     assert len(summer["in"][f"p{seat}.hand"]) > 1
     state = game.begin(summer, seat, effect="choose 1 card in your hand as Kept, then discard every card other than Kept in your hand")
     assert state["pending"]["prompt"].startswith("Choose 1 card in your hand")
-    key = state["pending"]["options"][-1][0]
+    key = legal(game, state)[-1][0]
     state = game.apply(state, key)
     (left,) = state["in"][f"p{seat}.hand"]
     assert key == f"card:{state['things'][left]['c']}@p{seat}.hand"
@@ -185,7 +185,7 @@ def test_other_than_leaves_the_bound_things_out(game, summer):
 def test_other_than_names_the_left_out_thing_in_the_prompt(game, summer):
     seat = summer["pending"]["player"]
     state = game.begin(summer, seat, effect="choose 1 card in your hand as Kept, then discard 1 card other than Kept in your hand")
-    key, label = state["pending"]["options"][0]
+    key, label = legal(game, state)[0]
     state = game.apply(state, key)
     assert state["pending"]["prompt"].startswith(f"Choose 1 card other than {label} in your hand")
     assert key not in [k for k, _label in options(state)]

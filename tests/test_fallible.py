@@ -86,24 +86,25 @@ def test_every_placement_verdict_is_the_verdict_of_its_own_effect(engine, monkey
     from engine.interp import flow
 
     compared = []
-    real = flow.placement_options
+    real = flow.placement_judge
 
-    def checked(rt, seat, explain=False):
-        options, why_not = real(rt, seat, explain=True)
-        for key in [key for key, _label in options] + list(why_not):
+    def checked(rt, seat):
+        judge = real(rt, seat)
+
+        def compare(key):
+            why = judge(key)
             _tag, space_id, slot, _kind = key.split(":")
             root = flow._slot_effect(rt, space_id, slot)
             own = None if root is None else rt.can_do(root, seat, f"space:{space_id}")
-            if own is not None and flow._unfriendly(rt, seat, space_id, slot, [slot]) is None:
-                assert why_not[key].endswith(own), (key, why_not[key], own)
-            elif own is None:
-                assert key in dict(options) or "friendly" in why_not.get(key, ""), (key, why_not.get(key))
+            assert (why is None) == (own is None) and (own is None or why.endswith(own)), (key, why, own)
             compared.append(key)
-        return (options, why_not) if explain else options
+            return why
+        return compare
 
-    monkeypatch.setattr(flow, "placement_options", checked)
+    monkeypatch.setattr(flow, "placement_judge", checked)
     for seed in (1, 2):
         agents, state = random_agents(seed, 4), engine.new_game(players=4, seed=seed)
         while (decision := engine.decision(state)) is not None:
+            decision.options  # every placement judged, not only those needed
             state = engine.apply(state, agents[decision.player].choose(None, decision))
     assert len(compared) > 1000

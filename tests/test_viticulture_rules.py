@@ -3,7 +3,7 @@
 import pytest
 
 from engine.interp.decisions import IllegalAnswer
-from engines import loaded
+from engines import legal, loaded
 
 
 @pytest.fixture(scope="module")
@@ -46,13 +46,13 @@ def test_in_the_friendly_variant_a_bonus_slot_is_refused_when_its_bonus_cannot_b
         return game.edit(state, seat, cards={"hand": ["surveyor"]})
 
     friendly = with_one_visitor({"friendly": True})
-    keys = [key for key, _label in friendly["pending"]["options"]]
+    keys = [key for key, _label in legal(game, friendly)]
     assert "place:play_summer_visitor:left:regular_worker" in keys
     assert "place:play_summer_visitor:middle:regular_worker" not in keys
     with pytest.raises(IllegalAnswer, match="friendly variant"):
         game.apply(friendly, "place:play_summer_visitor:middle:regular_worker")
     usual = with_one_visitor({})
-    assert "place:play_summer_visitor:middle:regular_worker" in [k for k, _ in usual["pending"]["options"]]
+    assert "place:play_summer_visitor:middle:regular_worker" in [k for k, _ in legal(game, usual)]
 
 
 def test_a_view_hides_other_hands_and_every_deck_order(game):

@@ -3,7 +3,7 @@ give, checked in real games where every player passes whenever they can."""
 
 import pytest
 
-from engines import loaded
+from engines import legal, loaded
 
 
 @pytest.fixture(scope="module")
@@ -17,7 +17,7 @@ def passing(game, state, until_round: int, until_phase: str = "spring"):
         flow = state["flow"]
         if flow["round"] == until_round and flow["phase"] == until_phase:
             return state
-        keys = [key for key, _label in state["pending"]["options"]]
+        keys = [key for key, _label in legal(game, state)]
         state = game.apply(state, "pass" if "pass" in keys else keys[0])
     return state
 
@@ -68,10 +68,10 @@ def test_the_windmill_gives_one_vp_for_planting_at_most_once_a_year(game):
                       effect="gain 1 windmill")
     state = game.begin(state, 0, effect="plant 1 vine")
     while state["pending"] and "Place a worker" not in state["pending"]["prompt"]:
-        state = game.apply(state, state["pending"]["options"][0][0])
+        state = game.apply(state, legal(game, state)[0][0])
     state = game.begin(state, 0, effect="plant 1 vine")
     while state["pending"] and "Place a worker" not in state["pending"]["prompt"]:
-        state = game.apply(state, state["pending"]["options"][0][0])
+        state = game.apply(state, legal(game, state)[0][0])
     assert state["counters"][0]["vp"] == 1
 
 

@@ -2,34 +2,93 @@
 
 A decision is one choice among enumerated options, in a stable order, with
 stable readable keys. Larger choices are split into a sequence of decisions.
+
+Options are judged when they are needed. When the engine asks, it judges
+options only until it knows the decision is a real one (two legal options, or
+one besides passing); the candidates it has not judged yet are *open*.
+``Decision.options`` judges every open candidate the first time it is read,
+so it is always the complete list of legal answers; ``reason(key)`` judges one
+candidate only. A random bot that draws candidates until it finds a legal one
+therefore judges few of them, and its answer is still uniform over the legal
+options (see agents.RandomAgent).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 
 @dataclass(frozen=True)
 class Option:
-    """One legal answer: a readable key and a label for people."""
+    """One answer: a readable key and a label for people."""
 
     key: str
     label: str
 
 
-@dataclass(frozen=True)
 class Decision:
-    """A pending choice of one player."""
+    """A pending choice of one player.
 
-    id: str
-    player: int
-    kind: str
-    prompt: str
-    options: tuple[Option, ...]
-    source: str
+    ``candidates``: every option that may be legal, in the stable order (the legal ones
+    and the open ones); ``options``: the legal ones, in that order. ``judge(key)`` gives
+    the reason an open candidate is not legal (None: legal); the engine supplies it.
+    """
+
+    __slots__ = ("id", "player", "kind", "prompt", "source", "candidates", "_open", "_judge", "_why_not",
+                 "_verdicts", "_options")
+
+    def __init__(self, id: str, player: int, kind: str, prompt: str, options: tuple[Option, ...], source: str,
+                 open: frozenset = frozenset(), judge: Callable[[str], str | None] | None = None,
+                 why_not: dict | None = None) -> None:
+        self.id = id
+        self.player = player
+        self.kind = kind
+        self.prompt = prompt
+        self.source = source
+        self.candidates = tuple(options)
+        self._open = frozenset(open) if judge is not None else frozenset()
+        self._judge = judge
+        self._why_not = why_not or {}
+        self._verdicts: dict[str, str | None] = {}
+        self._options = None if self._open else self.candidates
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """Every legal answer, in the stable order (open candidates are judged now)."""
+        if self._options is None:
+            self._options = tuple(option for option in self.candidates if self.reason(option.key) is None)
+        return self._options
+
+    @property
+    def open(self) -> frozenset:
+        """The candidates not judged yet."""
+        return self._open.difference(self._verdicts)
+
+    @property
+    def is_choice_point(self) -> bool:
+        """Two or more legal options (a decision asked with open candidates had two legal ones
+        already), told without judging the open ones."""
+        return bool(self._open) or len(self.candidates) >= 2
 
     def keys(self) -> tuple[str, ...]:
         return tuple(option.key for option in self.options)
+
+    def reason(self, key: str) -> str | None:
+        """None if ``key`` is a legal answer; else why not, in words (judging only this one)."""
+        if key in self._open:
+            if key not in self._verdicts:
+                self._verdicts[key] = self._judge(key)
+            why = self._verdicts[key]
+            return None if why is None else f"not allowed: {why}"
+        if any(option.key == key for option in self.candidates):
+            return None
+        why = self._why_not.get(key)
+        return f"not allowed: {why}" if why else f"{key!r} is not an option of: {self.prompt}"
+
+    def __repr__(self) -> str:
+        return (f"Decision(id={self.id!r}, player={self.player}, prompt={self.prompt!r}, "
+                f"candidates={[o.key for o in self.candidates]}, open={sorted(self.open)})")
 
 
 class IllegalAnswer(Exception):
@@ -47,8 +106,8 @@ class IllegalAnswer(Exception):
         return f"{self.reason} (legal: {shown})"
 
 
-def decision_from_data(data: dict) -> Decision:
-    """The Decision kept as plain data in the state."""
+def decision_from_data(data: dict, judge: Callable[[str], str | None] | None = None) -> Decision:
+    """The Decision kept as plain data in the state; ``judge`` judges its open candidates."""
     return Decision(
         id=data["id"],
         player=data["player"],
@@ -56,4 +115,7 @@ def decision_from_data(data: dict) -> Decision:
         prompt=data["prompt"],
         options=tuple(Option(key, label) for key, label in data["options"]),
         source=data["source"],
+        open=frozenset(data.get("open", ())),
+        judge=judge,
+        why_not=data.get("why_not"),
     )

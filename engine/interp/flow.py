@@ -325,12 +325,21 @@ def _placement(rt, f) -> None:
     if seat is None:
         rt.done(f)
         return
-    options, why_not = placement_options(rt, seat, explain=True)
+    candidates = placement_candidates(rt, seat)
+    judge = placement_judge(rt, seat)
+    verdicts = {}
+    for key, _label in candidates:  # judged until one is legal: passing is the other option
+        verdicts[key] = judge(key)
+        if verdicts[key] is None and not rt.judge_all:
+            break
+    options = [(key, label) for key, label in candidates if verdicts.get(key, None) is None]
     if not options:
         rt.flow.pass_turn(rt, seat)
         return
     f["seat"] = seat
-    rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options + [PASS], checked=True, why_not=why_not)
+    why_not = {key: why for key, why in verdicts.items() if why is not None}
+    rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options + [PASS], checked=True, why_not=why_not,
+           open=[key for key, _label in candidates if key not in verdicts], judged_by="placement")
 
 
 def _next_placer(rt, f) -> int | None:
@@ -360,37 +369,63 @@ def _workers(rt, seat: int) -> list[str]:
 def placement_options(rt, seat: int, explain: bool = False):
     """Every legal placement for ``seat`` now: (key, label), the action checked for feasibility;
     with ``explain``, also why each placement on a free slot is not legal."""
-    workers = _workers(rt, seat)
-    kinds = sorted({rt.world.thing(w)["k"] for w in workers})
-    options, checked, why_not = [], {}, {}
+    judge = placement_judge(rt, seat)
+    options, why_not = [], {}
+    for key, label in placement_candidates(rt, seat):
+        why = judge(key)
+        if why is None:
+            options.append((key, label))
+        else:
+            why_not[key] = why
+    return (options, why_not) if explain else options
+
+
+def placement_candidates(rt, seat: int) -> list[tuple[str, str]]:
+    """Every placement on a free slot for ``seat`` now, legal or not: (key, label), in order."""
+    kinds = sorted({rt.world.thing(w)["k"] for w in _workers(rt, seat)})
+    found = []
     for space_id, space in rt.game.items("spaces").items():
         if rt.s["flow"]["phase"] not in space.get("phases", []) or not _space_open_for(rt, seat, space_id, space):
             continue
         for kind in kinds:
-            free = _free_slots(rt, seat, space_id, space, kind)
-            for slot in free:
-                root = _slot_effect(rt, space_id, slot)
-                deciding = None if root is None else deciding_part(rt.game, root)
-                if deciding not in checked:
-                    checked[deciding] = _action_reason(rt, seat, space_id, slot)
-                reason = checked[deciding]
-                label = f"{space.get('name', space_id)}" + (f" ({slot})" if slot not in ("", "any") else "")
-                key = f"{PLACE}:{space_id}:{slot}:{kind}"
-                unfriendly = _unfriendly(rt, seat, space_id, slot, free)
-                if reason is None and unfriendly:
-                    why_not[key] = f"{label}: {unfriendly}"
-                elif reason is None:
-                    options.append((key, f"{label} with a {kind.replace('_', ' ')}"))
-                else:
-                    why_not[key] = f"{label}: {reason}"
-    return (options, why_not) if explain else options
+            for slot in _free_slots(rt, seat, space_id, space, kind):
+                found.append((f"{PLACE}:{space_id}:{slot}:{kind}",
+                               f"{_slot_label(space_id, space, slot)} with a {kind.replace('_', ' ')}"))
+    return found
 
 
-def _unfriendly(rt, seat: int, space_id: str, slot: str, free: list[str]) -> str | None:
+def placement_judge(rt, seat: int):
+    """A judge of ``seat``'s placements now: ``judge(key)`` is None when the placement is legal,
+    else why not (with the slot's label). Slots decided alike share one check."""
+    checked = {}
+
+    def judge(key: str) -> str | None:
+        _tag, space_id, slot, kind = key.split(":")
+        space = rt.game.item("spaces", space_id)
+        root = _slot_effect(rt, space_id, slot)
+        deciding = None if root is None else deciding_part(rt.game, root)
+        if deciding not in checked:
+            checked[deciding] = _action_reason(rt, seat, space_id, slot)
+        reason = checked[deciding]
+        label = _slot_label(space_id, space, slot)
+        if reason is not None:
+            return f"{label}: {reason}"
+        unfriendly = _unfriendly(rt, seat, space_id, slot, kind)
+        return f"{label}: {unfriendly}" if unfriendly else None
+
+    return judge
+
+
+def _slot_label(space_id: str, space: dict, slot: str) -> str:
+    return f"{space.get('name', space_id)}" + (f" ({slot})" if slot not in ("", "any") else "")
+
+
+def _unfriendly(rt, seat: int, space_id: str, slot: str, kind: str) -> str | None:
     """With the option "friendly": a bonus slot is taken only to use the bonus, unless no other
     slot of that action is free. Returns why this slot may not be taken, or None."""
     if not rt.s["options"].get("friendly") or not _is_bonus_slot(rt, space_id, slot):
         return None
+    free = _free_slots(rt, seat, space_id, rt.game.item("spaces", space_id), kind)
     if not [other for other in free if other != slot and not _is_bonus_slot(rt, space_id, other)]:
         return None
     bonus = _declared_bonus(rt, space_id, slot)

@@ -56,12 +56,17 @@ CLONE_COST = 25  # a copy of the state counts as this many handler calls
 NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
 
 
+UNSURE = object()  # an option judge that may not run a trial and could not read the verdict
+
+
 class Pending(Exception):
     """Raised inside a probe when the run reaches a decision."""
 
 
 class Runtime:
     """Runs frames over one working state; ``probe`` marks a feasibility trial."""
+
+    judge_all = False  # judge every option when asking, none left open (tests compare the two)
 
     def __init__(self, game, state: dict, flow, probe_depth: int | None = None, trial: bool = False) -> None:
         self.game = game
@@ -189,31 +194,43 @@ class Runtime:
     # ------------------------------------------------------------ decisions
 
     def ask(self, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "",
-            checked: bool = False, why_not: dict | None = None) -> None:
-        """Stop with a decision for ``player``; options that cannot be completed are left out
-        (``checked``: the caller already checked them; ``why_not``: why it left some out)."""
+            checked: bool = False, why_not: dict | None = None, open: list | None = None,
+            judged_by: str | None = None) -> None:
+        """Stop with a decision for ``player``; options that cannot be completed are left out.
+
+        Options are judged only until two are legal; the rest stay *open* (decisions.py) and
+        are judged when a player needs them (``judge_open``). ``checked``: the caller judged
+        them already (``why_not``: why it left some out; ``open``: the ones it left unjudged,
+        which ``judged_by`` names the judge of)."""
         if self.probe_depth is not None:
             self.probe_options = list(options)
             raise Pending()
         if callable(prompt):  # built only for a decision that is really asked
             prompt = prompt()
-        legal, excluded = (list(options), dict(why_not or {})) if checked else self._feasible_options(options)
-        if not legal:
+        if checked:
+            shown, excluded, unjudged = list(options), dict(why_not or {}), list(open or ())
+        else:
+            shown, excluded, unjudged = self._judge_enough(options)
+        if not shown:
             reasons = list(excluded.values())
             raise Infeasible(reasons[0] if reasons else f"nothing can be chosen: {prompt}")
-        if len(legal) == 1:  # a forced choice is not asked: the frame runs on with it
-            frame["ans"] = legal[0][0]
+        if len(shown) == 1:  # a forced choice is not asked: the frame runs on with it
+            frame["ans"] = shown[0][0]
             return
         self.s["decisions"] += 1
-        self.s["pending"] = {
+        pending = self.s["pending"] = {
             "id": f"d{self.s['decisions']}",
             "player": player,
             "prompt": prompt,
-            "options": [list(option) for option in legal],
+            "options": [list(option) for option in shown],
             "source": source or frame.get("src", ""),
         }
         if excluded:
-            self.s["pending"]["why_not"] = excluded
+            pending["why_not"] = excluded
+        if unjudged:
+            pending["open"] = unjudged
+            if judged_by:
+                pending["judged_by"] = judged_by
 
     def answer(self, key: str) -> None:
         """Deliver an answer to the frame that asked, and run on."""
@@ -221,23 +238,61 @@ class Runtime:
         self.s["frames"][-1]["ans"] = key
         self.run()
 
-    def _feasible_options(self, options):
-        """The options that can be completed, and for each other one why not (in words)."""
+    def _judge_enough(self, options):
+        """Judge options until two are legal (then it is a real decision): the sure ones, then
+        what the walk reads, then trials. Returns the options legal or left open (in order),
+        why each other judged one is not legal, and the keys left open."""
+        judge = self.option_judge(options)
+        verdicts = {}  # key -> None (legal) or why not
+        legal = 0
+        order = verdict.lightest_first(self, options)
+        for settle in (False, True):  # the walk first, trials only if still needed
+            for key, _label in order:
+                if legal >= 2 and not self.judge_all:
+                    break
+                if key not in verdicts:
+                    why = judge(key, settle)
+                    if why is not UNSURE:
+                        verdicts[key] = why
+                        legal += why is None
+        shown = [(key, label) for key, label in options if verdicts.get(key) is None]
+        excluded = {key: verdicts[key] for key, _label in options if verdicts.get(key) is not None}
+        return shown, excluded, [key for key, _label in options if key not in verdicts]
+
+    def option_judge(self, options):
+        """A judge of the options of the decision the top frame asks: ``judge(key)`` is None
+        when answering ``key`` can be carried out in full, else why not (with its label);
+        ``judge(key, False)`` gives UNSURE instead of running a trial."""
         depth = self._region_depth()
+        labels = dict(options)
         sure = sure_options(self.game, self.s["frames"], depth, options, self.flow.rest_can_fail)
-        judge = verdict.answers(self, depth) if len(sure) < len(options) else None
-        legal, excluded = [], {}
-        for key, label in options:
-            found = verdict.YES if key in sure else judge(key) if judge is not None else None
+        walk = verdict.answers(self, depth) if len(sure) < len(options) else None
+        read: dict = {}  # key -> what the walk read (None: unsure)
+
+        def judge(key: str, settle: bool = True):
+            if key in sure:
+                return None
+            if key not in read:
+                read[key] = walk(key) if walk is not None else None
+            found = read[key]
             if found is None:  # unsure: a trial finds out
-                reason = self.try_option(key, depth)
-            else:
-                reason = None if found is verdict.YES else found
-            if reason is None:
-                legal.append((key, label))
-            else:
-                excluded[key] = f"{label}: {reason}"
-        return legal, excluded
+                if not settle:
+                    return UNSURE
+                found = self.try_option(key, depth)
+                return None if found is None else f"{labels[key]}: {found}"
+            return None if found is verdict.YES else f"{labels[key]}: {found}"
+
+        return judge
+
+    def judge_open(self):
+        """A judge of the open candidates of the pending decision; it only reads the state
+        (its trials run on copies, with the decision taken off)."""
+        pending = self.s["pending"]
+        if pending.get("judged_by") == "placement":
+            from engine.interp.flow import placement_judge
+
+            return placement_judge(self, pending["player"])
+        return self.option_judge([tuple(option) for option in pending["options"]])
 
     def _region_depth(self) -> int:
         frames = self.s["frames"]
@@ -289,6 +344,7 @@ class Runtime:
         """A copy of the working state for a trial (sharing the frames under ``keep``); the
         World forgets what it owned, since everything is shared with the copy now."""
         trial = clone(self.s, keep=keep)
+        trial["pending"] = None  # judging a pending decision's options: the trial runs on from it
         self.world.forget()
         return trial
 

@@ -21,7 +21,7 @@ def skip_to(engine, state: dict, phase: str, round_: int = 1, limit: int = 2000,
             return state
         if flow["round"] > round_ or state["pending"] is None:
             break
-        keys = [option[0] for option in state["pending"]["options"]]
+        keys = engine.decision(state).keys()
         state = engine.apply(state, "pass" if passing and "pass" in keys else keys[0])
     raise RulesError(f"round {round_} never reached {phase!r} (now round {state['flow']['round']}, "
                      f"{state['flow']['phase']})")

@@ -99,6 +99,23 @@ def answers(rt, depth: int):
     return None if shape is None else shape(Walk(rt, strict), frames, depth, node)
 
 
+def lightest_first(rt, options: list) -> list:
+    """The options of the decision the top frame asks, the ones that look lightest to judge
+    first (only the options of a choice differ by their weight); an order to judge them in,
+    never to show them in."""
+    number = rt.s["frames"][-1].get("n")
+    node = rt.game.nodes[number] if number is not None else None
+    if node.__class__ is not ast.Choice:
+        return options
+    game = rt.game
+    weights = [_weight(game, game.number(option)) for option in node.options]
+
+    def weight(option) -> int:  # "both": every option and the upgrade
+        return weights[int(option[0])] if option[0].isdigit() else sum(weights) + 1
+
+    return sorted(options, key=weight)
+
+
 def _below(rt, frames: list, depth: int):
     """The frames under the top one, from ``depth - 1`` up, as segments still to run; None when
     one of them has something left that the walk does not read."""
