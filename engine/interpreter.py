@@ -47,7 +47,9 @@ class Engine:
 
     def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
         state = initial_state(self.game, players, seed, options or {})
-        self._runtime(state).run()
+        runtime = self._runtime(state)
+        runtime.run()
+        self._hand_on(state, runtime)
         return state
 
     def decision(self, state: dict) -> Decision | None:
@@ -72,8 +74,16 @@ class Engine:
         if why is not None:
             raise IllegalAnswer(why, decision.keys())
         new = clone(state)
-        self._runtime(new).answer(key)
+        runtime = self._runtime(new)
+        runtime.answer(key)
+        self._hand_on(new, runtime)
         return new
+
+    def _hand_on(self, state: dict, runtime: Runtime) -> None:
+        """The decision the run stopped at, with the judge that judged its options so far."""
+        judge, runtime.open_judge = runtime.open_judge, None  # the judge refers to the runtime: no cycle left
+        if judge is not None and state["pending"]:
+            self._last = (state, decision_from_data(state["pending"], judge))
 
     def _open_judge(self, state: dict):
         """Judges the open candidates of ``state``'s decision (reading it only), made at the

@@ -339,7 +339,7 @@ def _placement(rt, f) -> None:
     f["seat"] = seat
     why_not = {key: why for key, why in verdicts.items() if why is not None}
     rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options + [PASS], checked=True, why_not=why_not,
-           open=[key for key, _label in candidates if key not in verdicts], judged_by="placement")
+           open=[key for key, _label in candidates if key not in verdicts], judged_by="placement", judge=judge)
 
 
 def _next_placer(rt, f) -> int | None:
@@ -387,8 +387,9 @@ def placement_candidates(rt, seat: int) -> list[tuple[str, str]]:
     for space_id, space in rt.game.items("spaces").items():
         if rt.s["flow"]["phase"] not in space.get("phases", []) or not _space_open_for(rt, seat, space_id, space):
             continue
+        free, open_slots = _space_slots(rt, seat, space_id, space)
         for kind in kinds:
-            for slot in _free_slots(rt, seat, space_id, space, kind):
+            for slot in _kind_slots(rt, kind, free, open_slots):
                 found.append((f"{PLACE}:{space_id}:{slot}:{kind}",
                                f"{_slot_label(space_id, space, slot)} with a {kind.replace('_', ' ')}"))
     return found
@@ -462,19 +463,32 @@ def _space_open_for(rt, seat: int, space_id: str, space: dict) -> bool:
 
 
 def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[str]:
+    """The slots of the space a worker of ``kind`` may take now."""
+    return _kind_slots(rt, kind, *_space_slots(rt, seat, space_id, space))
+
+
+def _space_slots(rt, seat: int, space_id: str, space: dict) -> tuple[list[str], list[str]]:
+    """The free slots of the space, and the slots it has at this player count."""
     if space.get("unlimited"):
-        return ["any"]
-    here = [w for w in rt.world.contents(space_id)
-            if not space.get("private_to_structure") or rt.world.thing(w)["o"] == seat]
-    occupied = {rt.world.thing(w)["a"].get("slot") for w in here}
+        return ["any"], ["any"]
     open_slots = [s["id"] for s in space.get("slots", []) if rt.s["players"] in s.get("players", [])]
+    held = rt.world.contents(space_id)
+    if not held:
+        return open_slots, open_slots
+    thing, private = rt.world.thing, space.get("private_to_structure")
+    here = [w for w in held if not private or thing(w)["o"] == seat]
+    occupied = {thing(w)["a"].get("slot") for w in here}
     free = [s for s in open_slots if s not in occupied]
-    unslotted = sum(1 for w in here if not rt.world.thing(w)["a"].get("slot"))
-    free = free[unslotted:]  # a worker put there by an effect takes the first free slot
-    worker = rt.game.item("workers", kind)
-    if not free and open_slots and worker.get("placement", {}).get("may_use_full_action"):
-        return ["full"]
-    return free
+    unslotted = sum(1 for w in here if not thing(w)["a"].get("slot"))
+    return free[unslotted:], open_slots  # a worker put there by an effect takes the first free slot
+
+
+def _kind_slots(rt, kind: str, free: list[str], open_slots: list[str]) -> list[str]:
+    """Of a space's free slots, the ones a worker of ``kind`` may take (a worker that may use a
+    full action takes the "full" slot of a space with none free)."""
+    if free or not open_slots:
+        return free
+    return ["full"] if rt.game.item("workers", kind).get("placement", {}).get("may_use_full_action") else []
 
 
 def _action_reason(rt, seat: int, space_id: str, slot: str) -> str | None:

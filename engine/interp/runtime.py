@@ -78,6 +78,7 @@ class Runtime:
         self.last_out: list = []
         self.budget = PROBE_BUDGET
         self.probe_options: list = []
+        self.open_judge = None  # the judge of the open options of the decision this run asked
 
     # ------------------------------------------------------------ the loop
 
@@ -195,13 +196,16 @@ class Runtime:
 
     def ask(self, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "",
             checked: bool = False, why_not: dict | None = None, open: list | None = None,
-            judged_by: str | None = None) -> None:
+            judged_by: str | None = None, judge=None) -> None:
         """Stop with a decision for ``player``; options that cannot be completed are left out.
 
         Options are judged only until two are legal; the rest stay *open* (decisions.py) and
         are judged when a player needs them (``judge_open``). ``checked``: the caller judged
         them already (``why_not``: why it left some out; ``open``: the ones it left unjudged,
-        which ``judged_by`` names the judge of)."""
+        which ``judged_by`` names the judge of, and ``judge`` judges).
+
+        ``open_judge`` keeps the judge of the open options for the engine to hand on with the
+        decision: it goes on judging against this state, with what it has worked out so far."""
         if self.probe_depth is not None:
             self.probe_options = list(options)
             raise Pending()
@@ -210,7 +214,7 @@ class Runtime:
         if checked:
             shown, excluded, unjudged = list(options), dict(why_not or {}), list(open or ())
         else:
-            shown, excluded, unjudged = self._judge_enough(options)
+            shown, excluded, unjudged, judge = self._judge_enough(options)
         if not shown:
             reasons = list(excluded.values())
             raise Infeasible(reasons[0] if reasons else f"nothing can be chosen: {prompt}")
@@ -229,6 +233,7 @@ class Runtime:
             pending["why_not"] = excluded
         if unjudged:
             pending["open"] = unjudged
+            self.open_judge = judge
             if judged_by:
                 pending["judged_by"] = judged_by
 
@@ -257,7 +262,7 @@ class Runtime:
                         legal += why is None
         shown = [(key, label) for key, label in options if verdicts.get(key) is None]
         excluded = {key: verdicts[key] for key, _label in options if verdicts.get(key) is not None}
-        return shown, excluded, [key for key, _label in options if key not in verdicts]
+        return shown, excluded, [key for key, _label in options if key not in verdicts], judge
 
     def option_judge(self, options):
         """A judge of the options of the decision the top frame asks: ``judge(key)`` is None
