@@ -366,20 +366,6 @@ def _workers(rt, seat: int) -> list[str]:
     return found
 
 
-def placement_options(rt, seat: int, explain: bool = False):
-    """Every legal placement for ``seat`` now: (key, label), the action checked for feasibility;
-    with ``explain``, also why each placement on a free slot is not legal."""
-    judge = placement_judge(rt, seat)
-    options, why_not = [], {}
-    for key, label in placement_candidates(rt, seat):
-        why = judge(key)
-        if why is None:
-            options.append((key, label))
-        else:
-            why_not[key] = why
-    return (options, why_not) if explain else options
-
-
 def placement_candidates(rt, seat: int) -> list[tuple[str, str]]:
     """Every placement on a free slot for ``seat`` now, legal or not: (key, label), in order."""
     kinds = sorted({rt.world.thing(w)["k"] for w in _workers(rt, seat)})

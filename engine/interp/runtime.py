@@ -24,7 +24,7 @@ Feasibility ("play a card only if it can be carried out in full"):
   (a card's effect, a space's action, a chosen option). A frame marked
   ``soft`` is a boundary where failure is allowed (a flow step): an
   ``Infeasible`` raised below it abandons the rest of that step.
-* When a decision is asked, each option is tried on a copy of the state: the
+* When a decision is asked, an option is tried on a copy of the state: the
   copy runs on, trying the options of any later decision depth-first, until
   the region that must be completed is finished (success) or something is
   infeasible (that option is not offered). The region is the outermost strict
@@ -36,6 +36,10 @@ Feasibility ("play a card only if it can be carried out in full"):
 * Before any trial, verdict.py reads the answer off the state where it can
   (a sure yes, or a sure no with the trial's reason); only an unsure answer
   costs a trial.
+* Options are judged only until two are legal (lightest first); the others
+  stay open in the pending decision. The judge that asked (``open_judge``)
+  goes with the Decision, which judges an open option when a player reads
+  the options or answers it, against the same state (decisions.py).
 """
 
 from __future__ import annotations
