@@ -137,6 +137,9 @@ def _walk_and_trial(effect: str, seat: int = 0):
     # a pick "from" a place that is no deck offers its things like any other pick
     ("choose 1 card from your hand as C, then discard C, then pay 1 lira to gain 1 vp.", False),
     ("choose 1 card from your hand as C, then discard C, then gain 1 lira.", True),
+    # a thing discarded "as Name": each candidate discarded in turn, then bound where it lies
+    ("discard 1 card in your hand as D, then pay 1 lira to gain 1 vp.", False),
+    ("discard 1 card in your hand as D, then gain 1 lira, then pay 1 lira to gain 1 vp.", True),
     # another player must do something: it is theirs to carry out
     ("the player on your right must pay 99 lira.", False),
     ("the player on your right must choose one: pay 99 lira; or lose 1 vp.", True),
@@ -150,7 +153,8 @@ def _walk_and_trial(effect: str, seat: int = 0):
 ])
 def test_the_walk_is_sure_of_these_shapes_and_says_what_a_trial_says(effect, works):
     """Choices of several, discards and picks of several, draws, picks of players and gifts
-    of resources, and choices and "may" tried lightest first: a sure verdict, the trial's."""
+    of resources, things discarded "as Name", and choices and "may" tried lightest first: a
+    sure verdict, the trial's."""
     found, by_trial = _walk_and_trial(effect)
     assert found is not None, "the walk should read this shape"
     assert (found is verdict.YES) is works

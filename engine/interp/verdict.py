@@ -568,6 +568,8 @@ def _bound(w, envs, head, node: ast.Bound, rest):
     step = node.step
     if step.__class__ is ast.Reveal and len(step.items) == 1 and items.from_each(step.items[0]):
         return _revealed(w, envs, head, node, rest)
+    if step.__class__ is ast.Discard and len(step.items) == 1 and step.items[0].__class__ is not ast.BoundItem:
+        return _discarded_as(w, envs, head, node, rest)
     if step.__class__ is not ast.Pick or len(step.items) != 1:
         return w.unsure(node)
     found = _pool(w, envs, head, step.items[0])
@@ -579,6 +581,24 @@ def _bound(w, envs, head, node: ast.Bound, rest):
     if low == high == 1:
         return w.first_way(ways([c]) for c in pool)
     return _a_few(w, node, pool, low, high, ways, rest)
+
+
+def _discarded_as(w, envs, head, node: ast.Bound, rest):
+    """'discard 1 X as Name': each candidate discarded in turn on the branch's own copy, then
+    bound as the handler binds it (where it lies after the discard)."""
+    found = _pool(w, envs, head, node.step.items[0])
+    if found.__class__ is not tuple:
+        return found
+    pool, low, high = found
+    if not low == high == 1:
+        return w.unsure(node)
+
+    def way(tid: str):
+        discarded, after = _discarding(w, envs, head, [tid], rest)
+        things = discarded[WORLD].s["things"]
+        return _bind(discarded, head[0], bound_values(things, node.name, [tid])), after
+
+    return w.first_way(way(tid) for tid in pool)
 
 
 def _revealed(w, envs, head, node: ast.Bound, rest):
