@@ -85,7 +85,7 @@ def main() -> None:
         full, replayed, choice_points = full + with_trials, replayed + without, choice_points + points
     print(f"{game} ({build()}), {players} players, {games} games: {choice_points / full:.0f} choice points/s; "
           f"with feasibility verdicts given: {choice_points / replayed:.0f} choice points/s; "
-          f"trials take {100 * (full - replayed) / full:.0f}% of the time")
+          f"feasibility takes {100 * (full - replayed) / full:.0f}% of the time")
 
 
 if __name__ == "__main__":
