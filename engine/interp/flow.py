@@ -354,15 +354,21 @@ def _next_placer(rt, f) -> int | None:
 
 
 def _workers(rt, seat: int) -> list[str]:
-    supply = set()
-    for worker_id, worker in rt.game.items("workers").items():
-        if worker.get("location"):
-            supply.add(worker["location"])
+    workers = rt.game.items("workers")
     found = []
-    for place_kind in sorted(supply):
+    for place_kind in _supplies(rt.game):
         place = rt.world.place_for(place_kind, seat)
         if place:
-            found += [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in rt.game.items("workers")]
+            found += [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in workers]
+    return found
+
+
+def _supplies(game) -> list[str]:
+    """The kinds of place workers wait in (worked out once per game)."""
+    found = game.memo.get("worker supplies")
+    if found is None:
+        found = game.memo["worker supplies"] = sorted({worker["location"] for worker in game.items("workers").values()
+                                                       if worker.get("location")})
     return found
 
 
@@ -370,14 +376,33 @@ def placement_candidates(rt, seat: int) -> list[tuple[str, str]]:
     """Every placement on a free slot for ``seat`` now, legal or not: (key, label), in order."""
     kinds = sorted({rt.world.thing(w)["k"] for w in _workers(rt, seat)})
     found = []
-    for space_id, space in rt.game.items("spaces").items():
-        if rt.s["flow"]["phase"] not in space.get("phases", []) or not _space_open_for(rt, seat, space_id, space):
+    for space_id, space in _phase_spaces(rt.game, rt.s["flow"]["phase"]):
+        if not _space_open_for(rt, seat, space_id, space):
             continue
         free, open_slots = _space_slots(rt, seat, space_id, space)
         for kind in kinds:
             for slot in _kind_slots(rt, kind, free, open_slots):
-                found.append((f"{PLACE}:{space_id}:{slot}:{kind}",
-                               f"{_slot_label(space_id, space, slot)} with a {kind.replace('_', ' ')}"))
+                found.append(_placement_option(rt.game, space_id, space, slot, kind))
+    return found
+
+
+def _phase_spaces(game, phase: str) -> list[tuple[str, dict]]:
+    """The spaces open in ``phase``, in their order (worked out once per game)."""
+    key = ("phase spaces", phase)
+    found = game.memo.get(key)
+    if found is None:
+        found = game.memo[key] = [(space_id, space) for space_id, space in game.items("spaces").items()
+                                  if phase in space.get("phases", [])]
+    return found
+
+
+def _placement_option(game, space_id: str, space: dict, slot: str, kind: str) -> tuple[str, str]:
+    """The key and label of placing a worker of ``kind`` on ``slot`` (made once per game)."""
+    key = ("placement", space_id, slot, kind)
+    found = game.memo.get(key)
+    if found is None:
+        found = game.memo[key] = (f"{PLACE}:{space_id}:{slot}:{kind}",
+                                  f"{_slot_label(space_id, space, slot)} with a {kind.replace('_', ' ')}")
     return found
 
 
@@ -442,7 +467,7 @@ def _space_open_for(rt, seat: int, space_id: str, space: dict) -> bool:
     if structure and not rt.world.things({structure}, seat):
         return False
     if space.get("limit") == "once_per_round":
-        used = rt.s["flow"].setdefault("used", {})
+        used = rt.s["flow"].get("used", {})
         if f"{seat}:{space_id}" in used.get(str(rt.s["flow"]["round"]), []):
             return False
     return True
