@@ -137,6 +137,9 @@ def _walk_and_trial(effect: str, seat: int = 0):
     # a pick "from" a place that is no deck offers its things like any other pick
     ("choose 1 card from your hand as C, then discard C, then pay 1 lira to gain 1 vp.", False),
     ("choose 1 card from your hand as C, then discard C, then gain 1 lira.", True),
+    # a pick of exactly two: every order they can be picked in, the first order's reason for a no
+    ("choose 2 cards in your hand as Two, then discard Two, then pay 1 lira to gain 1 vp.", False),
+    ("choose 2 cards in your hand as Two, then discard Two, then gain 1 lira, then pay 1 lira to gain 1 vp.", True),
     # a thing discarded "as Name": each candidate discarded in turn, then bound where it lies
     ("discard 1 card in your hand as D, then pay 1 lira to gain 1 vp.", False),
     ("discard 1 card in your hand as D, then gain 1 lira, then pay 1 lira to gain 1 vp.", True),

@@ -75,6 +75,7 @@ BIND = -3  # a segment that binds values before the next one runs: its step is (
 STOPPABLE = -4  # a repeat that may stop now or run again: stopping is a way (YES if it works, else unsure)
 WORLD = object()  # the key of the bindings that holds the World a branch reads, once it has changed something
 WALK_BUDGET = 2000  # steps one verdict may take before it gives up (unsure)
+MOST_ORDERS = 24  # a pick of exactly N things is walked in every order up to this many orders
 
 
 def can_do(rt, roots: list[int], seat: int):
@@ -638,14 +639,26 @@ def _for_each_of(w, envs, head, node: ast.ForEachOf, rest):
 
 def _a_few(w, node, pool: list, low: int, high, ways, rest):
     """A pick of several things (there are at least the least). When nothing after it can fail,
-    yes. Otherwise picking none (when allowed) or just one is a way: yes if one works; if none
-    does, a bigger pick might, so unsure. ``ways(chosen)`` is the way on after picking those."""
+    yes. A pick of exactly N (N > 1) of a few things tries every order they can be picked in,
+    as a trial does, so a no has the trial's reason (the first order's). Otherwise picking none
+    (when allowed) or just one is a way: yes if one works; if none does, a bigger pick might,
+    so unsure. ``ways(chosen)`` is the way on after picking those."""
     if not w.fallible(rest):
         return YES
+    if low == high and low > 1 and _orders(len(pool), low) <= MOST_ORDERS:
+        return w.first_way(ways(list(chosen)) for chosen in permutations(pool, low))
     few = [ways([])] if low == 0 else []
     if low <= 1 and (high is None or high >= 1):
         few += [ways([c]) for c in pool]
     return YES if any(w.way(*way) is YES for way in few) else w.unsure(node)
+
+
+def _orders(things: int, picked: int) -> int:
+    """In how many orders ``picked`` of ``things`` can be picked."""
+    count = 1
+    for left in range(things, things - picked, -1):
+        count *= left
+    return count
 
 
 def _for_each(w, envs, head, node: ast.ForEach, rest):
