@@ -32,6 +32,8 @@ def view_of(game, state: dict, player: int) -> dict:
         "counters": state["counters"],
         "places": places,
         "events": [_visible_event(event, player) for event in state["events"]],
+        # as stored: its options are the legal ones and the open ones, listed in "open" (decisions.py);
+        # the Decision is what lists the legal ones
         "pending": state["pending"] if state["pending"] and state["pending"]["player"] == player else None,
     }
 
