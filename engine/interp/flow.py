@@ -418,12 +418,8 @@ def placement_judge(rt, seat: int):
         deciding = None if root is None else deciding_part(rt.game, root)
         if deciding not in checked:
             checked[deciding] = _action_reason(rt, seat, space_id, slot)
-        reason = checked[deciding]
-        label = _slot_label(space_id, space, slot)
-        if reason is not None:
-            return f"{label}: {reason}"
-        unfriendly = _unfriendly(rt, seat, space_id, slot, kind)
-        return f"{label}: {unfriendly}" if unfriendly else None
+        reason = checked[deciding] or _unfriendly(rt, seat, space_id, slot, kind)
+        return None if reason is None else f"{_slot_label(space_id, space, slot)}: {reason}"
 
     return judge
 
