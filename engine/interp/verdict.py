@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import dataclasses
 from itertools import chain, permutations
+from math import perm
 
 from engine.effects import ast
 from engine.effects.render import render
@@ -645,20 +646,12 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest):
     so unsure. ``ways(chosen)`` is the way on after picking those."""
     if not w.fallible(rest):
         return YES
-    if low == high and low > 1 and _orders(len(pool), low) <= MOST_ORDERS:
+    if low == high and low > 1 and perm(len(pool), low) <= MOST_ORDERS:
         return w.first_way(ways(list(chosen)) for chosen in permutations(pool, low))
     few = [ways([])] if low == 0 else []
     if low <= 1 and (high is None or high >= 1):
         few += [ways([c]) for c in pool]
     return YES if any(w.way(*way) is YES for way in few) else w.unsure(node)
-
-
-def _orders(things: int, picked: int) -> int:
-    """In how many orders ``picked`` of ``things`` can be picked."""
-    count = 1
-    for left in range(things, things - picked, -1):
-        count *= left
-    return count
 
 
 def _for_each(w, envs, head, node: ast.ForEach, rest):
