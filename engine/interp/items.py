@@ -441,12 +441,14 @@ def take_from_each(rt, ctx: Context, seat: int, item: ast.Item) -> list[str]:
     kinds = rt.game.kinds(noun.id)
     taken = []
     for place in places(ctx, item.location.place, seat) or []:
-        pile = [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in kinds]
-        if not pile and place in rt.game.items("decks"):
+        if place in rt.game.items("decks") and not _of_kinds(rt, place, kinds):
             reshuffle(rt, place)
-            pile = [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in kinds]
-        taken += pile[-count:][::-1]
+        taken += _of_kinds(rt, place, kinds)[-count:][::-1]
     return taken
+
+
+def _of_kinds(rt, place: str, kinds) -> list[str]:
+    return [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in kinds]
 
 
 def reveal(rt, seat: int, tid: str) -> None:

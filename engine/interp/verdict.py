@@ -109,8 +109,7 @@ def lightest_first(rt, options: list) -> list:
     node = rt.game.nodes[number] if number is not None else None
     if node.__class__ is not ast.Choice:
         return options
-    game = rt.game
-    weights = [_weight(game, game.number(option)) for option in node.options]
+    weights = _option_weights(rt.game, node)
 
     def weight(option) -> int:  # "both": every option and the upgrade
         return weights[int(option[0])] if option[0].isdigit() else sum(weights) + 1
@@ -232,11 +231,8 @@ def _pick_answers(w, frames, depth, node):
         head = _head(top)
         body = w.then(head, node.body)
 
-        def finish(chosen: list):  # the body once per thing chosen, as _for_each_of walks it
-            loop = ()
-            for value in chosen:
-                loop += ((*head[:4], BIND, (head[0], {node.name: value})), body)
-            return envs, loop + below
+        def finish(chosen: list):  # as _for_each_of walks it
+            return envs, _once_each(head, node.name, body, chosen) + below
     else:  # the Bound frame under the pick binds it; _below would call it unfinished
         binder = frames[-2] if len(frames) > 1 else {}
         bound = w.game.nodes[binder["n"]] if "n" in binder else None
@@ -535,8 +531,7 @@ def _conditional(w, envs, head, node: ast.Conditional, rest):
 
 def _choice(w, envs, head, node: ast.Choice, rest):
     if node.count == 1 and node.upgrade is None:
-        weights = [_weight(w.game, w.game.number(option)) for option in node.options]
-        return w.lightest_way(node.options, weights, lambda option: (envs, (w.then(head, option),) + rest))
+        return w.lightest_way(node.options, _option_weights(w.game, node), lambda option: (envs, (w.then(head, option),) + rest))
     ways = _choice_ways(w, envs, head, node, [], rest)
     if node.upgrade is not None:  # "or both if you ...", offered after the options
         ways = chain(ways, [(envs, _both(w, head, node) + rest)])
@@ -624,13 +619,10 @@ def _for_each_of(w, envs, head, node: ast.ForEachOf, rest):
     if found.__class__ is not tuple:
         return found
     pool, low, high = found
-    key, body = head[0], w.then(head, node.body)
+    body = w.then(head, node.body)
 
-    def ways(chosen):  # the body once per thing chosen, one after the other
-        loop = ()
-        for tid in chosen:
-            loop += ((*head[:4], BIND, (key, {node.name: tid})), body)
-        return envs, loop + rest
+    def ways(chosen):
+        return envs, _once_each(head, node.name, body, chosen) + rest
     if low == high == len(pool):  # nothing to choose
         return w.walk(*ways(pool))
     if low == high == 1:
@@ -669,10 +661,16 @@ def _obligation(w, envs, head, node: ast.Obligation, rest):
 
 def _for_each_in(w, envs, head, node: ast.ForEachIn, rest):
     """'for each of the X of Name as Entry: body': the body once per entry, each bound in turn."""
-    body, loop = w.then(head, node.body), ()
-    for entry in entries_of(w.ctx(envs, head), node):
-        loop += ((*head[:4], BIND, (head[0], {node.name: entry})), body)
-    return w.walk(envs, loop + rest)
+    body = w.then(head, node.body)
+    return w.walk(envs, _once_each(head, node.name, body, entries_of(w.ctx(envs, head), node)) + rest)
+
+
+def _once_each(head: tuple, name: str, body: tuple, values) -> tuple:
+    """Segments running ``body`` once per value, with ``name`` bound to each in turn."""
+    loop = ()
+    for value in values:
+        loop += ((*head[:4], BIND, (head[0], {name: value})), body)
+    return loop
 
 
 def _one_of(w, envs, head, item):
@@ -841,6 +839,11 @@ def _weight(game, number: int) -> int:
             found += _weight(game, game.procedures[game.calls[number].procedure.id])
         memo[number] = found
     return found
+
+
+def _option_weights(game, node: ast.Choice) -> list[int]:
+    """The weight of each option of a choice, in order."""
+    return [_weight(game, game.number(option)) for option in node.options]
 
 
 def _playing(w, envs, head, tid: str, rest):
