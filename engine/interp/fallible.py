@@ -182,7 +182,7 @@ def deciding_part(game, number: int) -> int:
             end = next((index for index in range(len(steps)) if not sequence_rest_fails(game, number, index)),
                        len(steps))
             part = tuple(game.nodes[step] for step in steps[:end])
-        if len(part) == 1 and part[0].__class__ is ast.Choice and part[0].count == 1 and part[0].upgrade is None:
+        if len(part) == 1 and type(part[0]) is ast.Choice and part[0].count == 1 and part[0].upgrade is None:
             part = ("choose one", tuple(deciding_part(game, game.number(option)) for option in part[0].options))
         names = game.memo.setdefault("deciding_parts", {})
         found = memo[number] = names.setdefault(part, len(names))

@@ -102,7 +102,7 @@ class Runtime:
                 number = frame.get("n")
                 if number is not None:
                     node = nodes[number]
-                    table[node.__class__](self, frame, node)
+                    table[type(node)](self, frame, node)
                 else:
                     routines[frame["h"]](self, frame)
             except Infeasible as failure:
@@ -131,7 +131,7 @@ class Runtime:
                 return
             if number is not None:
                 node = nodes[number]
-                table[node.__class__](self, frame, node)
+                table[type(node)](self, frame, node)
             else:
                 routines[frame["h"]](self, frame)
 
@@ -164,7 +164,7 @@ class Runtime:
     def push(self, parent: dict, node, **fields) -> dict:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context."""
         game = self.game
-        number = game.entry[node if node.__class__ is int else game.node_numbers[id(node)]]
+        number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
         frame = {"n": number, "s": 0, "e": parent["e"], "p": parent["p"], "y": parent["y"],
                  "src": parent.get("src", "")}
         x = parent.get("x")

@@ -82,7 +82,7 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
     place = location.place if location is not None else None
     if place is None:
         found = world.things(kinds, None if everybodys else owner)
-    elif place.__class__ is ast.VarPlace:
+    elif type(place) is ast.VarPlace:
         bound = ctx.env.get(place.name)
         members = bound if isinstance(bound, list) else [bound]
         were = ctx.env.get(f"{place.name}@")
@@ -291,7 +291,7 @@ def counter_owner(game, resource: str, seat: int | None) -> int | None:
 
 def number(ctx: Context, node) -> int:
     """The value of a number expression."""
-    reader = NUMBERS.get(node.__class__)
+    reader = NUMBERS.get(type(node))
     if reader is None:
         raise RulesError(f"not a number: {node!r}")
     return reader(ctx, node)
@@ -327,7 +327,7 @@ def _aggregate(kind: str, values: list[int]) -> int:
 
 
 def _as_number(value) -> int:
-    if value.__class__ is int:
+    if type(value) is int:
         return value
     if isinstance(value, bool):
         return int(value)
@@ -347,7 +347,7 @@ def _as_number(value) -> int:
 
 def test(ctx: Context, node) -> bool:
     """Whether a condition holds."""
-    check = TESTS.get(node.__class__)
+    check = TESTS.get(type(node))
     if check is None:
         raise RulesError(f"not a condition: {node!r}")
     return check(ctx, node)

@@ -96,8 +96,8 @@ def answers(rt, depth: int):
     if number is None:
         return None
     node = rt.game.nodes[number]
-    shape = ANSWERS.get(node.__class__)
-    strict = node.__class__ in (ast.Choice, ast.May) or rt.in_strict()  # a chosen option runs strict
+    shape = ANSWERS.get(type(node))
+    strict = type(node) in (ast.Choice, ast.May) or rt.in_strict()  # a chosen option runs strict
     return None if shape is None else shape(Walk(rt, strict), frames, depth, node)
 
 
@@ -107,7 +107,7 @@ def lightest_first(rt, options: list) -> list:
     never to show them in."""
     number = rt.s["frames"][-1].get("n")
     node = rt.game.nodes[number] if number is not None else None
-    if node.__class__ is not ast.Choice:
+    if type(node) is not ast.Choice:
         return options
     weights = _option_weights(rt.game, node)
 
@@ -130,9 +130,9 @@ def _below(rt, frames: list, depth: int):
             segments.append((*_head(frame), CHANGES, 0))
         elif number in game.parts:
             segments.append((*_head(frame), number, frame["s"]))
-        elif game.nodes[number].__class__ is ast.Exchange and frame["s"] == 1:  # the reward is left
+        elif type(game.nodes[number]) is ast.Exchange and frame["s"] == 1:  # the reward is left
             segments.append((*_head(frame), game.number(game.nodes[number].reward), 0))
-        elif game.nodes[number].__class__ is ast.Choice and frame["s"] == 2:  # chosen options queued
+        elif type(game.nodes[number]) is ast.Choice and frame["s"] == 2:  # chosen options queued
             node = game.nodes[number]
             segments += [(*_head(frame), game.number(node.upgrade if key == "upgrade" else node.options[int(key)]), 0)
                          for key in frame["chosen"]]
@@ -147,12 +147,12 @@ def _below(rt, frames: list, depth: int):
 
 def _stoppable(frame: dict, node) -> bool:
     """Whether a repeat's player may stop it once its running body is done (see handlers)."""
-    return node.__class__ is ast.Repeat and frame.get("optional", False) and frame["runs"] >= frame.get("least", 1)
+    return type(node) is ast.Repeat and frame.get("optional", False) and frame["runs"] >= frame.get("least", 1)
 
 
 def _finished(game, frame: dict, node) -> bool:
     """Whether a frame has nothing left to do once its running child is done."""
-    kind, step = node.__class__, frame["s"]
+    kind, step = type(node), frame["s"]
     if kind in PASSED_AT:
         return step >= PASSED_AT[kind]
     if kind is ast.Choice:
@@ -224,7 +224,7 @@ def _pick_answers(w, frames, depth, node):
         return None
     envs, things = w.rt.s["envs"], w.rt.s["things"]
     picked, least, most = list(top.get("picked", ())), top["min"], top["max"]
-    if node.__class__ is ast.ForEachOf:
+    if type(node) is ast.ForEachOf:
         below = _below(w.rt, frames, depth)
         if below is None:
             return None
@@ -236,7 +236,7 @@ def _pick_answers(w, frames, depth, node):
     else:  # the Bound frame under the pick binds it; _below would call it unfinished
         binder = frames[-2] if len(frames) > 1 else {}
         bound = w.game.nodes[binder["n"]] if "n" in binder else None
-        if bound.__class__ is not ast.Bound or binder.get("s") != 1 or node.__class__ is not ast.Pick:
+        if type(bound) is not ast.Bound or binder.get("s") != 1 or type(node) is not ast.Pick:
             return None
         below = _below(w.rt, frames[:-1], depth)
         if below is None:
@@ -399,7 +399,7 @@ class Walk:
             if not self.fallible(segments):
                 return YES
             node = nodes[entry[steps[step]]]
-            check = CHECKS.get(node.__class__)
+            check = CHECKS.get(type(node))
             if check is None:
                 return self.unsure(node)
             rest = ((*head[:5], step + 1),) + segments[1:]
@@ -563,14 +563,14 @@ def _bound(w, envs, head, node: ast.Bound, rest):
     """'choose 1 X as Name': each candidate bound in turn (the pick's output, and where it was);
     a pick of several: see _a_few."""
     step = node.step
-    if step.__class__ is ast.Reveal and len(step.items) == 1 and items.from_each(step.items[0]):
+    if type(step) is ast.Reveal and len(step.items) == 1 and items.from_each(step.items[0]):
         return _revealed(w, envs, head, node, rest)
-    if step.__class__ is ast.Discard and len(step.items) == 1 and step.items[0].__class__ is not ast.BoundItem:
+    if type(step) is ast.Discard and len(step.items) == 1 and type(step.items[0]) is not ast.BoundItem:
         return _discarded_as(w, envs, head, node, rest)
-    if step.__class__ is not ast.Pick or len(step.items) != 1:
+    if type(step) is not ast.Pick or len(step.items) != 1:
         return w.unsure(node)
     found = _pool(w, envs, head, step.items[0])
-    if found.__class__ is not tuple:
+    if type(found) is not tuple:
         return found
     pool, low, high = found
     things, key = w.ctx(envs, head).world.s["things"], head[0]
@@ -584,7 +584,7 @@ def _discarded_as(w, envs, head, node: ast.Bound, rest):
     """'discard 1 X as Name': each candidate discarded in turn on the branch's own copy, then
     bound as the handler binds it (where it lies after the discard)."""
     found = _pool(w, envs, head, node.step.items[0])
-    if found.__class__ is not tuple:
+    if type(found) is not tuple:
         return found
     pool, low, high = found
     if not low == high == 1:
@@ -616,7 +616,7 @@ def _for_each_of(w, envs, head, node: ast.ForEachOf, rest):
     turn; 'for each of every X as Name' (or all, with no choice left): the body once per thing;
     a pick of several: see _a_few."""
     found = _pool(w, envs, head, node.item)
-    if found.__class__ is not tuple:
+    if type(found) is not tuple:
         return found
     pool, low, high = found
     body = w.then(head, node.body)
@@ -677,7 +677,7 @@ def _one_of(w, envs, head, item):
     """The candidates of a pick of exactly one thing, in the order offered; a reason when there
     are none; None when the pick is of another shape."""
     found = _pool(w, envs, head, item)
-    if found.__class__ is not tuple:
+    if type(found) is not tuple:
         return found
     pool, low, high = found
     return pool if low == high == 1 else w.unsure(item)
@@ -686,7 +686,7 @@ def _one_of(w, envs, head, item):
 def _pool(w, envs, head, item):
     """(candidates in the order offered, least, most) of a pick; the reason when there are too
     few (in the pick's words); None when the pick is of a shape the walk does not read."""
-    if item.__class__ is not ast.Item:
+    if type(item) is not ast.Item:
         return w.unsure(item)
     ctx = w.ctx(envs, head)
     branch = _Branch(ctx.world)  # the branch's world, changed or not
@@ -779,11 +779,11 @@ def _discard(w, envs, head, node: ast.Discard, rest):
     if len(node.items) != 1:
         return w.unsure(node)
     item = node.items[0]
-    if item.__class__ is ast.BoundItem:
+    if type(item) is ast.BoundItem:
         things = envs[head[0]].get(item.name)
         return _discarded(w, envs, head, things if isinstance(things, list) else [things], rest)
     found = _pool(w, envs, head, item)
-    if found.__class__ is not tuple:
+    if type(found) is not tuple:
         return found
     pool, low, high = found
     ways = lambda chosen: _discarding(w, envs, head, chosen, rest)
@@ -814,7 +814,7 @@ def _play(w, envs, head, node: ast.Play, rest):
     if len(node.items) != 1:
         return w.unsure(node)
     pool = _one_of(w, envs, head, node.items[0])
-    if pool.__class__ is not list:
+    if type(pool) is not list:
         return pool
     cards = w.ctx(envs, head).world.s["things"]
     effects = [w.game.effect("cards", cards[tid]["c"]) for tid in pool]
@@ -835,7 +835,7 @@ def _weight(game, number: int) -> int:
             for child in value if isinstance(value, tuple) else (value,):
                 if isinstance(child, ast.Node):
                     found += _weight(game, game.number(child))
-        if node.__class__ is ast.Call:
+        if type(node) is ast.Call:
             found += _weight(game, game.procedures[game.calls[number].procedure.id])
         memo[number] = found
     return found
@@ -887,17 +887,17 @@ def _resources(w, envs, head, node, rest):
     """Gaining, paying, losing or giving amounts of resources: worked out on the branch's own
     counters (a gift of things is left to a trial)."""
     ctx = w.ctx(envs, head)
-    if node.__class__ is ast.Gain and len(node.items) == 1 and not _is_resource_item(ctx, node.items[0]):
+    if type(node) is ast.Gain and len(node.items) == 1 and not _is_resource_item(ctx, node.items[0]):
         return _gain_things(w, envs, head, node, rest)
     changes = []
     for item in node.items:
-        if item.__class__ is not ast.Item or item.filters or item.location is not None:
+        if type(item) is not ast.Item or item.filters or item.location is not None:
             return w.unsure(node)
         noun = noun_of(ctx, item.noun)
         if not is_resource(noun):
             return w.unsure(node)
         changes.append((counter_owner(w.game, noun.id, head[1]), noun.id, items.amount(ctx, node, item)))
-    verb = RESOURCE_VERBS[node.__class__]
+    verb = RESOURCE_VERBS[type(node)]
     target = player_of(ctx, node.player) if verb == "give" else None
     if verb != "gain" and not w.fallible(rest):  # the last thing that could fail: no copy needed
         world = ctx.world
@@ -923,7 +923,7 @@ def _draw(w, envs, head, node: ast.Draw, rest):
     ctx = w.ctx(envs, head)
     wanted = []
     for item in node.items:
-        if item.__class__ is not ast.Item or item.filters or item.location is not None:
+        if type(item) is not ast.Item or item.filters or item.location is not None:
             return w.unsure(node)
         noun = noun_of(ctx, item.noun)
         decks = items.decks_for(w.rt, noun)
@@ -944,19 +944,19 @@ def _draw(w, envs, head, node: ast.Draw, rest):
 
 
 def _is_resource_item(ctx, item) -> bool:
-    return item.__class__ is ast.Item and is_resource(noun_of(ctx, item.noun))
+    return type(item) is ast.Item and is_resource(noun_of(ctx, item.noun))
 
 
 def _gain_things(w, envs, head, node: ast.Gain, rest):
     """Gaining pieces (from a reserve, or new tokens placed by their slot rule), or bound
     things, as the gain handler does, on the branch's own copy of the state."""
     item = node.items[0]
-    if item.__class__ is ast.Item and (node.per is not None or not w.strict):
+    if type(item) is ast.Item and (node.per is not None or not w.strict):
         return w.unsure(node)  # only inside a region that must be completed does a full slot rule fail
     envs, world = w.changed(envs, things=True)
     ctx = w.ctx(envs, head)
     branch, seat = _Branch(world, ctx, w.strict), head[1]
-    if item.__class__ is ast.BoundItem:
+    if type(item) is ast.BoundItem:
         things = ctx.env.get(item.name)
         for tid in things if isinstance(things, list) else [things]:
             if not isinstance(tid, dict):
@@ -985,9 +985,9 @@ def _repeat(w, envs, head, node: ast.Repeat, rest):
     """A repeat run once or not at all; or one whose runs after the first are optional: one run
     and a stop is then a way (STOPPABLE: when it fails, other numbers of runs might not)."""
     times = node.times
-    quantity = envs[head[0]].get(times.name) if times.__class__ is ast.Var else None
+    quantity = envs[head[0]].get(times.name) if type(times) is ast.Var else None
     body = w.then(head, node.body)
-    if quantity.__class__ is dict:
+    if type(quantity) is dict:
         least, most = repeat_bounds(quantity)
         if quantity["mode"] in OPEN_QUANTITIES:
             if least != 1 or most == 0:

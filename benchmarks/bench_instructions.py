@@ -1,0 +1,77 @@
+"""Benchmark: machine instructions per choice point, counted by valgrind (callgrind).
+
+Run from the repository root after installing (valgrind must be on the PATH):
+    python benchmarks/bench_instructions.py [GAMES] [--game ID] [--players N]
+Seconds on a shared machine vary by 5 to 10% from run to run; instruction counts do not (the
+same build, seeds and hash seed give the same count to within a fraction of a percent), so
+this is the figure to compare two versions by when a change is worth a few percent.
+
+How: the script runs itself twice under ``valgrind --tool=callgrind``, once only loading the
+game and once loading it and playing GAMES random games (seeds 1 to GAMES) at N players, both
+with PYTHONHASHSEED=0. The difference is what the games cost, whatever the build (plain or
+compiled). It is slow: valgrind runs Python about 50 times slower.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+try:
+    from options import take  # run as a script: python benchmarks/...
+except ImportError:
+    from benchmarks.options import take
+
+
+def play(game: str, players: int, games: int) -> int:
+    """Load the game, play ``games`` random games; the number of choice points."""
+    from engine.agents import random_agents
+    from engine.interpreter import Engine
+
+    engine = Engine.load([game])
+    choice_points = 0
+    for seed in range(1, games + 1):
+        agents = random_agents(seed, players)
+        state = engine.new_game(players=players, seed=seed)
+        while (decision := engine.decision(state)) is not None:
+            state = engine.apply(state, agents[decision.player].choose(None, decision))
+            choice_points += decision.is_choice_point
+    return choice_points
+
+
+def counted(game: str, players: int, games: int) -> tuple[int, int]:
+    """(instructions, choice points) of one run of this script under callgrind."""
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+               sys.executable, os.path.abspath(__file__), "--inner", str(games), "--game", game,
+               "--players", str(players)]
+    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode or not found:
+        raise SystemExit(f"valgrind failed:\n{done.stderr[-2000:]}")
+    return int(found.group(1)), int(done.stdout.split()[-1])
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    game = take(args, "game", "viticulture")
+    players = int(take(args, "players", "4" if game == "viticulture" else "3"))
+    inner = "--inner" in args
+    args = [arg for arg in args if arg != "--inner"]
+    games = int(args[0]) if args else 2
+    if inner:
+        print(play(game, players, games))
+        return
+    from engine.version import build
+
+    loading, _none = counted(game, players, 0)
+    total, choice_points = counted(game, players, games)
+    played = total - loading
+    print(f"{game}, {players} players, {games} random games (interpreter: {build()}): "
+          f"{played:,} instructions for {choice_points} choice points, "
+          f"{played / choice_points:,.0f} per choice point")
+
+
+if __name__ == "__main__":
+    main()
