@@ -44,8 +44,6 @@ Feasibility ("play a card only if it can be carried out in full"):
 
 from __future__ import annotations
 
-import marshal
-
 from engine.interp import handlers, verdict
 from engine.interp.errors import Infeasible, RulesError
 from engine.interp.fallible import FRESH, can_fail, settled, sure_options
@@ -414,19 +412,39 @@ def clone(state: dict, keep: int = 0) -> dict:
     """A copy of the state that never changes the original.
 
     Frames, bindings, flow and counters are changed in place, so they are copied
-    outright (marshal); a trial that never runs below frame ``keep`` shares the
+    outright (copy_data); a trial that never runs below frame ``keep`` shares the
     frames under it. Everything else is shared: events are append-only; thing
     dicts, contents lists and the kind index are copied by the World the first
     time it writes to them (world.py); the rest is only ever replaced, never changed.
     """
     copy = dict(state)
     frames = state["frames"]
-    copied = marshal.loads(marshal.dumps([frames[keep:]] + [state[key] for key in COPIED]))
-    copy["frames"] = frames[:keep] + copied[0]
-    copy.update(zip(COPIED, copied[1:]))
+    copy["frames"] = frames[:keep] + copy_data(frames[keep:])
+    for key in COPIED:
+        copy[key] = copy_data(state[key])
     copy["events"] = list(state["events"])
     copy["things"] = dict(state["things"])
     copy["in"] = dict(state["in"])
     copy["kinds"] = dict(state["kinds"])
     return copy
 
+
+
+def copy_data(value):
+    """A copy of plain data: every dict and list is new, scalars are shared. (A dict's own
+    copy, then its containers replaced, is four times faster compiled than a marshal round
+    trip, and a little faster plain.) Two references to one container become two copies, as
+    they would through JSON."""
+    if type(value) is dict:
+        copy = value.copy()
+        for key, item in value.items():
+            if type(item) is dict or type(item) is list:
+                copy[key] = copy_data(item)
+        return copy
+    if type(value) is list:
+        copy = value[:]
+        for index, item in enumerate(value):
+            if type(item) is dict or type(item) is list:
+                copy[index] = copy_data(item)
+        return copy
+    return value
