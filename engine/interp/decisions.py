@@ -15,13 +15,12 @@ options (see agents.RandomAgent).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 
-@dataclass(frozen=True)
-class Option:
-    """One answer: a readable key and a label for people."""
+class Option(NamedTuple):
+    """One answer: a readable key and a label for people. (A named tuple: as unchangeable as
+    a frozen dataclass, and made several times faster, once per option of every decision.)"""
 
     key: str
     label: str
@@ -113,7 +112,7 @@ def decision_from_data(data: dict, judge: Callable[[str], str | None] | None = N
         player=data["player"],
         kind="choose_one",
         prompt=data["prompt"],
-        options=tuple(Option(key, label) for key, label in data["options"]),
+        options=tuple(map(Option._make, data["options"])),
         source=data["source"],
         open=frozenset(data.get("open", ())),
         judge=judge,

@@ -17,13 +17,28 @@ LABEL_LENGTH = 80
 
 def with_values(text: str, env: dict) -> str:
     """Text with each bound number written for its name ("from row Die" reads "from row 3")."""
-    numbers = {name: value for name, value in env.items() if isinstance(value, int) and not isinstance(value, bool)}
+    numbers = tuple((name, env[name]) for name in _names_in(text) if type(env.get(name)) is int)  # not a bool
     if not numbers:
         return text
-    return NAME.sub(lambda m: str(numbers[m.group(0)]) if m.group(0) in numbers else m.group(0), text)
+    key = (text, numbers)
+    found = _WRITTEN.get(key)
+    if found is None:
+        values = dict(numbers)
+        found = _WRITTEN[key] = NAME.sub(lambda m: str(values.get(m.group(0), m.group(0))), text)
+    return found
+
+
+def _names_in(text: str) -> tuple[str, ...]:
+    """The names in a text (words with a capital first letter), found once per text."""
+    found = _NAMES.get(text)
+    if found is None:
+        found = _NAMES[text] = tuple(dict.fromkeys(NAME.findall(text)))
+    return found
 
 
 NAME = re.compile(r"\b[A-Z][A-Za-z0-9]*\b")
+_NAMES: dict[str, tuple[str, ...]] = {}  # text -> its names (texts come from the packs: a bounded set)
+_WRITTEN: dict[tuple, str] = {}  # (text, its bound numbers) -> the text with the numbers written in
 
 
 def option_label(option: ast.Sentence) -> str:
