@@ -899,12 +899,16 @@ def _resources(w, envs, head, node, rest):
         changes.append((counter_owner(w.game, noun.id, head[1]), noun.id, items.amount(ctx, node, item)))
     verb = RESOURCE_VERBS[type(node)]
     target = player_of(ctx, node.player) if verb == "give" else None
-    if verb != "gain" and not w.fallible(rest):  # the last thing that could fail: no copy needed
+    if verb != "gain":
         world = ctx.world
-        for owner, resource, amount in changes:
-            short = world.shortfall(owner, resource, amount, verb)
-            if short is not None or len(changes) == 1:
-                return YES if short is None else short
+        if not w.fallible(rest):  # the last thing that could fail: no copy needed
+            for owner, resource, amount in changes:
+                short = world.shortfall(owner, resource, amount, verb)
+                if short is not None or len(changes) == 1:
+                    return YES if short is None else short
+        short = world.shortfall(*changes[0], verb)  # the first one is taken from the state as it is
+        if short is not None:
+            return short
     envs, world = w.changed(envs)
     for owner, resource, amount in changes:
         if verb == "gain":
