@@ -278,10 +278,16 @@ class OtherThan(Node):
 
 
 @dataclass(frozen=True)
+class Yours(Node):
+    """A filter keeping only the acting player's own things: "every worker of yours on Space"
+    (things in a shared place are everybody's otherwise)."""
+
+
+@dataclass(frozen=True)
 class Item(Node):
     quantity: Quantity
     noun: tuple[str, ...]
-    filters: tuple[Filter | OtherThan, ...] = ()
+    filters: tuple[Filter | OtherThan | Yours, ...] = ()
     location: Location | None = None
 
 

@@ -270,6 +270,10 @@ def _named(node, scope):
     _use(node.name, node, scope)
 
 
+def _nothing_to_check(node, scope):
+    """A node with no names or words of its own ("of yours")."""
+
+
 def _attribute(node: ast.Attribute, scope):
     if scope.vocabulary.noun((node.attribute,)) is None:
         _attribute_name(node.attribute, node, scope)
@@ -439,6 +443,7 @@ CHECKS = {
     ast.BoundItem: _named,
     ast.Filter: _filter,
     ast.OtherThan: _named,
+    ast.Yours: _nothing_to_check,
     ast.OwnPlace: _named_place,
     ast.EveryPlace: _named_place,
     ast.VarPlace: _var_place,

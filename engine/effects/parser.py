@@ -238,7 +238,7 @@ def _words(tokens) -> tuple[str, ...]:
 
 def _split_tail(children):
     """Split ``filter* location?`` children into (filters, location)."""
-    filters = tuple(c for c in children if isinstance(c, (ast.Filter, ast.OtherThan)))
+    filters = tuple(c for c in children if isinstance(c, (ast.Filter, ast.OtherThan, ast.Yours)))
     locations = [c for c in children if isinstance(c, ast.Location)]
     return filters, (locations[0] if locations else None)
 
@@ -413,6 +413,9 @@ class _ToAst(Transformer):
 
     def other_than(self, children):
         return ast.OtherThan(_text(children[0]), span=_cover(children))
+
+    def yours(self, children):
+        return ast.Yours(span=_cover(children))
 
     def bound_dir(self, children):
         return _text(children[0])

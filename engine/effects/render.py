@@ -214,6 +214,10 @@ def _other_than(node: ast.OtherThan) -> str:
     return f"other than {node.name}"
 
 
+def _yours(node: ast.Yours) -> str:
+    return "of yours"
+
+
 def _tail(filters, location) -> list[str]:
     parts = [render(f) for f in filters]
     if location is not None:
@@ -385,6 +389,7 @@ RENDERERS = {
     ast.Quantity: _quantity,
     ast.Filter: _filter,
     ast.OtherThan: _other_than,
+    ast.Yours: _yours,
     ast.Item: _item,
     ast.Location: _location,
     ast.OwnPlace: _own_place,

@@ -76,6 +76,9 @@ def pick_prompt(rt, f, item: ast.Item) -> str:
         if isinstance(flt, ast.OtherThan):
             words.append(f"other than {_bound_words(rt, ctx, flt.name)}")
             continue
+        if type(flt) is ast.Yours:
+            words.append("of yours")
+            continue
         value = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
         words.append(f"of {flt.attribute} {value}" + (f" or {flt.direction}" if flt.direction else ""))
     if item.location is not None:
@@ -621,7 +624,7 @@ def _create(rt, f, item: ast.Item, kinds: list[str], seat: int, destination: str
     ctx = rt.ctx(f)
     attrs = {}
     for flt in getattr(item, "filters", ()):
-        if isinstance(flt, ast.OtherThan):
+        if isinstance(flt, (ast.OtherThan, ast.Yours)):
             continue
         attrs[flt.attribute] = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
     tid = rt.world.new_id(kind)

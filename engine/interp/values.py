@@ -179,6 +179,8 @@ def _passes(ctx: Context, tid: str, flt: ast.Filter) -> bool:
     if isinstance(flt, ast.OtherThan):  # "other than Kept": not one of the things bound to Kept
         bound = ctx.env.get(flt.name)
         return tid not in (bound if isinstance(bound, list) else [bound])
+    if type(flt) is ast.Yours:  # "of yours": the acting player's own, wherever it lies
+        return ctx.world.thing(tid)["o"] == ctx.actor
     value = attribute(ctx, tid, flt.attribute)
     bound = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
     if value is None:
