@@ -176,11 +176,9 @@ def _with_terms(ctx: Context, terms, found: list[str]) -> list[str]:
 
 
 def _passes(ctx: Context, tid: str, flt: ast.Filter) -> bool:
-    if isinstance(flt, ast.OtherThan):  # "other than Kept": not one of the things bound to Kept
-        bound = ctx.env.get(flt.name)
-        return tid not in (bound if isinstance(bound, list) else [bound])
-    if type(flt) is ast.Yours:  # "of yours": the acting player's own, wherever it lies
-        return ctx.world.thing(tid)["o"] == ctx.actor
+    other = _OTHER_FILTERS.get(type(flt))
+    if other is not None:
+        return other(ctx, tid, flt)
     value = attribute(ctx, tid, flt.attribute)
     bound = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
     if value is None:
@@ -190,6 +188,20 @@ def _passes(ctx: Context, tid: str, flt: ast.Filter) -> bool:
     if flt.direction == "less":
         return value <= bound
     return value == bound
+
+
+def _other_than(ctx: Context, tid: str, flt: ast.OtherThan) -> bool:
+    """"other than Kept": not one of the things bound to Kept."""
+    bound = ctx.env.get(flt.name)
+    return tid not in (bound if isinstance(bound, list) else [bound])
+
+
+def _yours(ctx: Context, tid: str, flt: ast.Yours) -> bool:
+    """"of yours": the acting player's own, wherever it lies."""
+    return ctx.world.thing(tid)["o"] == ctx.actor
+
+
+_OTHER_FILTERS = {ast.OtherThan: _other_than, ast.Yours: _yours}  # the filters on no attribute
 
 
 def attribute(ctx: Context, subject, name: str):
