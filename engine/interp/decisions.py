@@ -34,12 +34,13 @@ class Decision:
     """A pending choice of one player.
 
     ``candidates``: every option that may be legal, in the stable order (the legal ones
-    and the open ones); ``options``: the legal ones, in that order. ``judge(key)`` gives
-    the reason an open candidate is not legal (None: legal); the engine supplies it.
+    and the open ones); ``candidate_keys``: their keys; ``options``: the legal ones, in that
+    order. ``judge(key)`` gives the reason an open candidate is not legal (None: legal); the
+    engine supplies it. The Options are made when first read (a bot needs the keys only).
     """
 
-    __slots__ = ("id", "player", "kind", "prompt", "source", "candidates", "_open", "_judge", "_why_not",
-                 "_verdicts", "_options")
+    __slots__ = ("id", "player", "kind", "prompt", "source", "_pairs", "_candidates", "_keys", "_open", "_judge",
+                 "_why_not", "_verdicts", "_options")
 
     def __init__(self, id: str, player: int, kind: str, prompt: str, options: tuple[Option, ...], source: str,
                  open: frozenset = frozenset(), judge: Callable[[str], str | None] | None = None,
@@ -49,18 +50,34 @@ class Decision:
         self.kind = kind
         self.prompt = prompt
         self.source = source
-        self.candidates = tuple(options)
+        self._pairs = options  # Options, or the [key, label] pairs of the state's pending decision
+        self._candidates = self._keys = None
         self._open = frozenset(open) if judge is not None else frozenset()
         self._judge = judge
         self._why_not = why_not or {}
         self._verdicts: dict[str, str | None] = {}
-        self._options = None if self._open else self.candidates
+        self._options = None
+
+    @property
+    def candidates(self) -> tuple[Option, ...]:
+        """Every option that may be legal (the legal ones and the open ones), in order."""
+        if self._candidates is None:
+            self._candidates = tuple(map(_option, self._pairs))
+        return self._candidates
+
+    @property
+    def candidate_keys(self) -> tuple[str, ...]:
+        """The keys of the candidates, in order."""
+        if self._keys is None:
+            self._keys = tuple(pair[0] for pair in self._pairs)
+        return self._keys
 
     @property
     def options(self) -> tuple[Option, ...]:
         """Every legal answer, in the stable order (open candidates are judged now)."""
         if self._options is None:
-            self._options = tuple(option for option in self.candidates if self.reason(option.key) is None)
+            self._options = (tuple(option for option in self.candidates if self.reason(option.key) is None)
+                             if self._open else self.candidates)
         return self._options
 
     @property
@@ -72,7 +89,7 @@ class Decision:
     def is_choice_point(self) -> bool:
         """Two or more legal options (a decision asked with open candidates had two legal ones
         already), told without judging the open ones."""
-        return bool(self._open) or len(self.candidates) >= 2
+        return bool(self._open) or len(self._pairs) >= 2
 
     def keys(self) -> tuple[str, ...]:
         return tuple(option.key for option in self.options)
@@ -84,7 +101,7 @@ class Decision:
                 self._verdicts[key] = self._judge(key)
             why = self._verdicts[key]
             return None if why is None else f"not allowed: {why}"
-        if any(option.key == key for option in self.candidates):
+        if key in self.candidate_keys:
             return None
         why = self._why_not.get(key)
         return f"not allowed: {why}" if why else f"{key!r} is not an option of: {self.prompt}"
@@ -116,7 +133,7 @@ def decision_from_data(data: dict, judge: Callable[[str], str | None] | None = N
         player=data["player"],
         kind="choose_one",
         prompt=data["prompt"],
-        options=tuple(map(_option, data["options"])),
+        options=data["options"],
         source=data["source"],
         open=frozenset(data.get("open", ())),
         judge=judge,
