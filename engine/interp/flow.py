@@ -147,19 +147,29 @@ class Flow:
                     found.append((root, kind))
         return found
 
+    def _immediate_ends(self, rt) -> list:
+        """The conditions of the end checked after every turn, for this game's player count and
+        options (worked out once per player count and options: this runs after every turn)."""
+        key = ("immediate_ends", rt.s["players"], repr(sorted(rt.s["options"].items())))
+        found = self.game.memo.get(key)
+        if found is None:
+            found = []
+            for condition_id, condition in self.game.items("end_conditions").items():
+                if condition.get("timing") == "immediately" and _applies(rt, condition):
+                    root = self.game.effect("end_conditions", condition_id, "condition")
+                    if root is not None:
+                        found.append(self.game.nodes[root])
+            self.game.memo[key] = found
+        return found
+
     def check_end(self, rt) -> None:
         """Note the end of the game when an 'immediately' end condition holds."""
         flow = rt.s["flow"]
         if flow["ending"]:
             return
-        for condition_id, condition in self.game.items("end_conditions").items():
-            if condition.get("timing") != "immediately" or not _applies(rt, condition):
-                continue
-            root = self.game.effect("end_conditions", condition_id, "condition")
-            if root is None:
-                continue
+        for node in self._immediate_ends(rt):
             for seat in range(rt.s["players"]):
-                if test(Context(rt.world, seat, seat, {}, {}), self.game.nodes[root]):
+                if test(Context(rt.world, seat, seat, {}, {}), node):
                     flow["ending"] = True
                     rt.world.event("ending", seat, f"player {seat + 1} triggered the end: this is the last round")
                     return
