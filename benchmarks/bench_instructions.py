@@ -27,19 +27,15 @@ except ImportError:
 
 
 def play(game: str, players: int, games: int) -> int:
-    """Load the game, play ``games`` random games; the number of choice points."""
-    from engine.agents import random_agents
+    """Load the game, play ``games`` random games (as bench_play does); the number of choice points."""
+    try:
+        from bench_play import one_game
+    except ImportError:
+        from benchmarks.bench_play import one_game
     from engine.interpreter import Engine
 
     engine = Engine.load([game])
-    choice_points = 0
-    for seed in range(1, games + 1):
-        agents = random_agents(seed, players)
-        state = engine.new_game(players=players, seed=seed)
-        while (decision := engine.decision(state)) is not None:
-            state = engine.apply(state, agents[decision.player].choose(None, decision))
-            choice_points += decision.is_choice_point
-    return choice_points
+    return sum(one_game(engine, players, seed)[2] for seed in range(1, games + 1))
 
 
 def counted(game: str, players: int, games: int) -> tuple[int, int]:

@@ -84,10 +84,7 @@ class RandomAgent:
         self.rng = rng.seed_state(seed)
 
     def choose(self, view: Any, decision: Any) -> str:
-        if hasattr(decision, "candidate_keys"):
-            pool = list(decision.candidate_keys)
-        else:
-            pool = [option.key for option in (decision.candidates if hasattr(decision, "candidates") else decision.options)]
+        pool = list(decision.candidate_keys) if hasattr(decision, "candidate_keys") else option_keys(decision)
         while True:
             index, self.rng = rng.next_int(self.rng, len(pool))
             key = pool.pop(index)

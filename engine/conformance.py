@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from engine.agents import random_agents
+from engine.agents import is_choice_point, random_agents
 
 
 @dataclass
@@ -72,7 +72,7 @@ def _check_decision(decision, report: GameCheck) -> None:
         report.problems.append(f"decision {decision.id} has no options: {decision.prompt}")
     if len(set(keys)) != len(keys):
         report.problems.append(f"decision {decision.id} repeats option keys: {keys}")
-    if getattr(decision, "is_choice_point", len(keys) >= 2) and len(keys) < 2:
+    if is_choice_point(decision) and len(keys) < 2:
         report.problems.append(f"decision {decision.id} is called a choice point but has {len(keys)} legal options")
 
 

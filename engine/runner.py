@@ -102,7 +102,7 @@ class _Line:
         self.state = engine.new_game(players=transcript.players, seed=transcript.seed,
                                      options=dict(transcript.options))
         self.seats: list[int] = []
-        self.widths: list[bool] = []  # whether each decision was a choice point
+        self.choice_points: list[bool] = []  # whether each decision was one
 
     @classmethod
     def replayed(cls, engine: Any, transcript: Transcript) -> "_Line":
@@ -118,7 +118,7 @@ class _Line:
         self.state = self.engine.apply(self.state, key)
         self.transcript.answers.append([decision.id, key])
         self.seats.append(decision.player)
-        self.widths.append(is_choice_point(decision))
+        self.choice_points.append(is_choice_point(decision))
 
     def undo(self, seat: int) -> bool:
         """Take back `seat`'s last answer and all after it; False if it has none."""
@@ -127,14 +127,15 @@ class _Line:
             return False
         kept = Transcript(**{**vars(self.transcript), "answers": self.transcript.answers[:mine[-1]]})
         again = _Line.replayed(self.engine, kept)
-        self.transcript, self.state, self.seats, self.widths = again.transcript, again.state, again.seats, again.widths
+        self.transcript, self.state = again.transcript, again.state
+        self.seats, self.choice_points = again.seats, again.choice_points
         return True
 
     def result(self) -> Result:
         over = self.engine.decision(self.state) is None
         return Result(transcript=self.transcript.copy(), state=self.state,
                       outcome=self.engine.result(self.state) if over else None,
-                      decisions=len(self.widths), choice_points=sum(self.widths))
+                      decisions=len(self.choice_points), choice_points=sum(self.choice_points))
 
 
 # --- play -------------------------------------------------------------------------------

@@ -429,7 +429,6 @@ def clone(state: dict, keep: int = 0) -> dict:
     return copy
 
 
-
 def copy_data(value):
     """A copy of plain data: every dict and list is new, scalars are shared. (A dict's own
     copy, then its containers replaced, is four times faster compiled than a marshal round

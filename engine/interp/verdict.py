@@ -42,9 +42,9 @@ those steps straight over the effect tree, with no copy of the frames:
   search. Without a yes, any unsure way makes the answer unsure (None), and
   the caller runs the trial. A step of a shape the walk does not read at all
   (a poll met on the way, a gift of things, a reveal of chosen things, a pick
-  from the top of a deck) is unsure at once. A polled player's own answer is read: their step, then
-  (when what follows could fail) the others all declining; a yes that way
-  is sure.
+  from the top of a deck) is unsure at once. A polled player's own answer is
+  read: their step, then (when what follows could fail) the others all
+  declining; a yes that way is sure.
 
 Bindings are never changed in place: a write copies the one binding dict it
 changes, so the walk backs up to the next candidate for free. Every sure
@@ -531,7 +531,8 @@ def _conditional(w, envs, head, node: ast.Conditional, rest):
 
 def _choice(w, envs, head, node: ast.Choice, rest):
     if node.count == 1 and node.upgrade is None:
-        return w.lightest_way(node.options, _option_weights(w.game, node), lambda option: (envs, (w.then(head, option),) + rest))
+        return w.lightest_way(node.options, _option_weights(w.game, node),
+                              lambda option: (envs, (w.then(head, option),) + rest))
     ways = _choice_ways(w, envs, head, node, [], rest)
     if node.upgrade is not None:  # "or both if you ...", offered after the options
         ways = chain(ways, [(envs, _both(w, head, node) + rest)])
@@ -842,8 +843,12 @@ def _weight(game, number: int) -> int:
 
 
 def _option_weights(game, node: ast.Choice) -> list[int]:
-    """The weight of each option of a choice, in order."""
-    return [_weight(game, game.number(option)) for option in node.options]
+    """The weight of each option of a choice, in order (worked out once per choice)."""
+    key = ("option weights", game.number(node))
+    found = game.memo.get(key)
+    if found is None:
+        found = game.memo[key] = [_weight(game, game.number(option)) for option in node.options]
+    return found
 
 
 def _playing(w, envs, head, tid: str, rest):
@@ -901,14 +906,16 @@ def _resources(w, envs, head, node, rest):
     target = player_of(ctx, node.player) if verb == "give" else None
     if verb != "gain":
         world = ctx.world
-        if not w.fallible(rest):  # the last thing that could fail: no copy needed
-            for owner, resource, amount in changes:
-                short = world.shortfall(owner, resource, amount, verb)
-                if short is not None or len(changes) == 1:
-                    return YES if short is None else short
         short = world.shortfall(*changes[0], verb)  # the first one is taken from the state as it is
         if short is not None:
             return short
+        if not w.fallible(rest):  # the last thing that could fail: no copy needed
+            if len(changes) == 1:
+                return YES
+            for change in changes[1:]:
+                short = world.shortfall(*change, verb)
+                if short is not None:
+                    return short
     envs, world = w.changed(envs)
     for owner, resource, amount in changes:
         if verb == "gain":
