@@ -26,11 +26,12 @@ ITEM_VERBS = {
 
 def render(node: ast.Node) -> str:
     """The canonical text of any node. Nodes never change, so each keeps its text once
-    rendered (in its own ``__dict__``: frozen dataclasses only refuse attribute assignment);
-    feasibility checks give the text of a failed condition as their reason many times a game."""
-    known = node.__dict__.get("_text")
+    rendered (in its ``text`` field, written past the frozen dataclass's guard); feasibility
+    checks give the text of a failed condition as their reason many times a game."""
+    known = node.text
     if known is None:
-        known = node.__dict__["_text"] = RENDERERS[type(node)](node)
+        known = RENDERERS[type(node)](node)
+        object.__setattr__(node, "text", known)
     return known
 
 

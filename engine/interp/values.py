@@ -374,8 +374,7 @@ TESTS = {  # condition node -> how it is tested
     ast.Flag: lambda ctx, node: bool(_as_number(ctx.env.get(node.name, 0))),
     ast.Truth: lambda ctx, node: bool(_value(ctx, node.value)),
     ast.Compare: lambda ctx, node: _compare(_value(ctx, node.left), node.comparison, ctx, at_least=False),
-    ast.Has: lambda ctx, node: _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx,
-                                        at_least=True),
+    ast.Has: lambda ctx, node: _has(ctx, node),
     ast.HasAllOf: lambda ctx, node: _has_all_of(ctx, player_of(ctx, node.player), node),
 }
 
@@ -400,6 +399,35 @@ def _compare(left, comparison: ast.Comparison, ctx: Context, at_least: bool) -> 
 
 COMPARISONS = {"at least": operator.ge, "at most": operator.le, "more than": operator.gt,
                "less than": operator.lt, "fewer than": operator.lt}
+
+
+def _has(ctx: Context, node: ast.Has) -> bool:
+    """A player's count against a number: by the node's shortcut when it has one (_has_shortcut)."""
+    fast = ctx.game.fast.get(id(node), _NOT_YET)
+    if fast is _NOT_YET:
+        fast = ctx.game.fast[id(node)] = _has_shortcut(ctx.game, node)
+    if fast is not None and not (ctx.subst and fast[0] in ctx.subst):
+        resource, scope_global, compare, right = fast
+        bucket = ctx.world.s["global"] if scope_global else ctx.world.s["counters"][ctx.you]
+        return compare(bucket.get(resource, 0), right)
+    return _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx, at_least=True)
+
+
+_NOT_YET = object()
+
+
+def _has_shortcut(game, node: ast.Has) -> tuple | None:
+    """What "you have <comparison> <number> <resource>" needs, read once per game: the
+    resource, whether its counter is global, the comparison and the number. None for any
+    other shape (another player, a thing, filters, a place, a bound number)."""
+    noun = game.vocabulary.phrases.get(node.noun)
+    right = node.comparison.right
+    if noun is None or not is_resource(noun) or type(node.player) is not ast.You or node.filters \
+            or node.location is not None or type(right) is not ast.Number:
+        return None
+    op = node.comparison.op or "at least"
+    compare = operator.eq if op == "exactly" else COMPARISONS[op]
+    return noun.id, counter_owner(game, noun.id, 0) is None, compare, right.value
 
 
 def _has_count(ctx: Context, seat: int, node) -> int:
