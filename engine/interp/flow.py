@@ -488,7 +488,11 @@ def _space_slots(rt, seat: int, space_id: str, space: dict) -> tuple[list[str], 
     """The free slots of the space, and the slots it has at this player count."""
     if space.get("unlimited"):
         return ["any"], ["any"]
-    open_slots = [s["id"] for s in space.get("slots", []) if rt.s["players"] in s.get("players", [])]
+    key = ("open slots", space_id, rt.s["players"])
+    open_slots = rt.game.memo.get(key)
+    if open_slots is None:  # the slots at this player count (worked out once per game; never changed)
+        open_slots = rt.game.memo[key] = [s["id"] for s in space.get("slots", [])
+                                          if rt.s["players"] in s.get("players", [])]
     held = rt.world.contents(space_id)
     if not held:
         return open_slots, open_slots

@@ -200,8 +200,11 @@ class World:
             lists = [found for found in (self.s["kinds"].get(kind, EMPTY) for kind in kinds) if found]
             if len(lists) <= 1:  # one kind: its index is already in creation order
                 pool = lists[0] if lists else EMPTY
-            else:  # several: creation order, never the order of the set of kinds
-                pool = sorted((tid for found in lists for tid in found), key=lambda t: things[t]["n"])
+            else:  # several: creation order, never the order of the set of kinds (an owner's first)
+                pool = (tid for found in lists for tid in found)
+                if owner is not None:
+                    pool = [tid for tid in pool if things[tid]["o"] == owner]
+                pool = sorted(pool, key=lambda t: things[t]["n"])
         if owner is None and (places is not None or include_reserve):
             return list(pool)
         fixed, reserves = self.game.fixed_kinds, self.game.reserve_kinds
