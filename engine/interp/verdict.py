@@ -349,6 +349,9 @@ def _head(frame: dict) -> tuple:
     return (frame["e"], frame["p"], frame["y"], frame.get("x") or {})  # a routine's "e" is "root"
 
 
+SEGMENT_FAILS = "segment fails"  # game.memo: (node number, step) -> whether a segment from there can fail
+
+
 class Walk:
     """One verdict: the walk over segments (see the module's theory of operation)."""
 
@@ -409,16 +412,21 @@ class Walk:
     def fallible(self, segments: tuple) -> bool:
         """Whether something in the segments could still fail."""
         game = self.game
+        known = game.memo.get(SEGMENT_FAILS)
+        if known is None:
+            known = game.memo[SEGMENT_FAILS] = {}
         for head in segments:
-            number, step = head[4], head[5]
+            number = head[4]
             if number < 0:
                 if number == UNKNOWN:
                     return True
                 continue
-            if number in game.parts:
-                if sequence_rest_fails(game, number, step):
-                    return True
-            elif step == 0 and can_fail(game, number):
+            key = (number, head[5])
+            fails = known.get(key)
+            if fails is None:
+                fails = known[key] = (sequence_rest_fails(game, number, key[1]) if number in game.parts
+                                      else key[1] == 0 and can_fail(game, number))
+            if fails:
                 return True
         return False
 
