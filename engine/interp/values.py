@@ -403,17 +403,15 @@ COMPARISONS = {"at least": operator.ge, "at most": operator.le, "more than": ope
 
 def _has(ctx: Context, node: ast.Has) -> bool:
     """A player's count against a number: by the node's shortcut when it has one (_has_shortcut)."""
-    fast = ctx.game.fast.get(id(node), _NOT_YET)
-    if fast is _NOT_YET:
-        fast = ctx.game.fast[id(node)] = _has_shortcut(ctx.game, node)
-    if fast is not None and not (ctx.subst and fast[0] in ctx.subst):
+    known = ctx.game.fast.get(id(node))
+    if known is None or known[0] is not node:  # (the node is kept with its shortcut: ids are reused)
+        known = ctx.game.fast[id(node)] = (node, _has_shortcut(ctx.game, node))
+    fast = known[1]
+    if fast is not None and ctx.you is not None and not (ctx.subst and fast[0] in ctx.subst):
         resource, scope_global, compare, right = fast
         bucket = ctx.world.s["global"] if scope_global else ctx.world.s["counters"][ctx.you]
         return compare(bucket.get(resource, 0), right)
     return _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx, at_least=True)
-
-
-_NOT_YET = object()
 
 
 def _has_shortcut(game, node: ast.Has) -> tuple | None:

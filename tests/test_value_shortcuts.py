@@ -1,0 +1,68 @@
+"""A shortcut for a common condition must read exactly what the general path reads.
+
+"you have at least 20 vp" is tested after every placement for every seat, so its shape is
+read once per node (values._has_shortcut) and the test becomes one counter read. These
+tests compare it with the general path over the states of real games, for every seat and
+for nobody's turn (no "you")."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.agents import random_agents
+from engine.effects import ast
+from engine.interp import values
+from engine.interp.values import Context
+
+from engines import loaded
+
+
+def _general(ctx: Context, node: ast.Has) -> bool:
+    return values._compare(values._has_count(ctx, values.player_of(ctx, node.player), node), node.comparison,
+                           ctx, at_least=True)
+
+
+def _states(engine, players: int, seed: int, every: int = 25):
+    agents = random_agents(seed, players)
+    state = engine.new_game(players=players, seed=seed)
+    count = 0
+    while (decision := engine.decision(state)) is not None:
+        if count % every == 0:
+            yield state
+        state = engine.apply(state, agents[decision.player].choose(None, decision))
+        count += 1
+    yield state
+
+
+@pytest.mark.parametrize("game, players", [("viticulture", 3), ("castles-of-burgundy-cards", 2)])
+def test_a_count_of_a_resource_reads_the_same_through_its_shortcut(game, players):
+    engine = loaded(game)
+    nodes = [node for node in engine.game.nodes if type(node) is ast.Has]
+    shortcuts = [node for node in nodes if values._has_shortcut(engine.game, node) is not None]
+    assert shortcuts, "the game has conditions of the shortcut's shape"
+    outcomes = set()
+    for state in _states(engine, players, seed=3):
+        world = engine._runtime(state).world
+        for node in shortcuts:
+            for seat in range(players):
+                ctx = Context(world, seat, seat, {}, {})
+                outcome = values.test(ctx, node)
+                assert outcome == _general(ctx, node), (node, seat)
+                outcomes.add(outcome)
+            nobody = Context(world, None, None, {}, {})
+            assert values.test(nobody, node) == _general(nobody, node), node
+    assert outcomes == {True, False}, "the states tried hold both answers"
+
+
+def test_a_count_of_another_shape_takes_the_general_path():
+    engine = loaded("viticulture")
+    for text in ("you have at least 2 vine cards", "you have at least Needed lira"):
+        condition = _condition(text)
+        assert values._has_shortcut(engine.game, condition) is None, text
+
+
+def _condition(text: str) -> ast.Has:
+    from engine.effects import parse_effect
+
+    tree = parse_effect(f"only if {text}: gain 1 lira")
+    return tree.sentences[0].steps[0].condition
