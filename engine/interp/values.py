@@ -407,10 +407,9 @@ def _has(ctx: Context, node: ast.Has) -> bool:
     if known is None or known[0] is not node:  # (the node is kept with its shortcut: ids are reused)
         known = ctx.game.fast[id(node)] = (node, _has_shortcut(ctx.game, node))
     fast = known[1]
-    if fast is not None and ctx.you is not None and not (ctx.subst and fast[0] in ctx.subst):
-        resource, scope_global, compare, right = fast
-        bucket = ctx.world.s["global"] if scope_global else ctx.world.s["counters"][ctx.you]
-        return compare(bucket.get(resource, 0), right)
+    if fast is not None and not (ctx.subst and fast[0] in ctx.subst):
+        resource, scope_global, compare, right = fast  # whose counter: as counter_owner says
+        return compare(ctx.world.counter(None if scope_global else ctx.you, resource), right)
     return _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx, at_least=True)
 
 
