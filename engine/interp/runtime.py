@@ -44,7 +44,7 @@ Feasibility ("play a card only if it can be carried out in full"):
 
 from __future__ import annotations
 
-from engine.interp import handlers, verdict
+from engine.interp import handlers, needs, verdict
 from engine.interp.errors import Infeasible, RulesError
 from engine.interp.fallible import FRESH, can_fail, settled, sure_options
 from engine.interp.values import Context
@@ -59,6 +59,7 @@ NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
 
 
 UNSURE = object()  # an option judge that may not run a trial and could not read the verdict
+REFUSED = object()  # an option judge's sure no whose reason in words is left unread (needs.py)
 
 
 class Pending(Exception):
@@ -250,7 +251,7 @@ class Runtime:
         what the walk reads, then trials. Returns the options legal or left open (in order),
         why each other judged one is not legal, and the keys left open."""
         judge = self.option_judge(options)
-        verdicts = {}  # key -> None (legal) or why not
+        verdicts = {}  # key -> None (legal), why not, or REFUSED (why not: worked out if shown)
         legal = 0
         order = verdict.lightest_first(self, options)
         for settle in (False, True):  # the walk first, trials only if still needed
@@ -258,27 +259,37 @@ class Runtime:
                 if legal >= 2 and not self.judge_all:
                     break
                 if key not in verdicts:
-                    why = judge(key, settle)
+                    why = judge(key, settle, False)
                     if why is not UNSURE:
                         verdicts[key] = why
                         legal += why is None
         shown = [(key, label) for key, label in options if verdicts.get(key) is None]
         excluded = {key: verdicts[key] for key, _label in options if verdicts.get(key) is not None}
+        if len(shown) != 1:  # asked, or nothing can be chosen: the reasons are shown
+            for key, why in excluded.items():
+                if why is REFUSED:
+                    excluded[key] = judge(key)
         return shown, excluded, [key for key, _label in options if key not in verdicts], judge
 
     def option_judge(self, options):
         """A judge of the options of the decision the top frame asks: ``judge(key)`` is None
         when answering ``key`` can be carried out in full, else why not (with its label);
-        ``judge(key, False)`` gives UNSURE instead of running a trial."""
+        ``judge(key, False)`` gives UNSURE instead of running a trial; ``judge(key, settle,
+        False)`` may give REFUSED instead of the reason, for an answer that surely lacks a
+        counter it must pay (needs.py)."""
         depth = self._region_depth()
         labels = dict(options)
         sure = sure_options(self.game, self.s["frames"], depth, options, self.flow.rest_can_fail)
-        walk = verdict.answers(self, depth) if len(sure) < len(options) else None
+        partly = len(sure) < len(options)
+        walk = verdict.answers(self, depth) if partly else None
+        refused = needs.refusal(self) if partly else None
         read: dict = {}  # key -> what the walk read (None: unsure)
 
-        def judge(key: str, settle: bool = True):
+        def judge(key: str, settle: bool = True, words: bool = True):
             if key in sure:
                 return None
+            if not words and refused is not None and key not in read and refused(key):
+                return REFUSED
             if key not in read:
                 read[key] = walk(key) if walk is not None else None
             found = read[key]

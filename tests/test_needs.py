@@ -1,0 +1,80 @@
+"""What an effect surely pays before it could raise it: an answer that lacks it is refused at once.
+
+"you may buy 3 action cards" is asked twice a turn in Castles, and most of the time the
+player has too little silver. The needs of an effect (needs.py) are read once from its
+tree; an answer whose needs the player cannot meet is refused without walking it, and its
+reason in words is worked out only for a decision that is really asked. These tests pin
+the reading on small effects, and check every refusal in real games against the full judge.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.agents import random_agents
+from engine.interp import runtime
+from engine.interp.needs import needs
+from engines import loaded
+
+
+def needed(engine, text: str) -> dict:
+    return dict(needs(engine.game, engine.game.add_effect(text)))
+
+
+@pytest.mark.parametrize("text, wanted", [
+    ("pay 2 lira, then gain 1 vp.", {"lira": 2}),
+    ("gain 1 vp, then pay 1 lira, then pay 2 lira.", {"lira": 3}),
+    ("pay 2 lira to gain 1 vp, then pay 1 lira.", {"lira": 3}),
+    ("only if you have at least 1 vp: pay 2 lira.", {"lira": 2}),
+])
+def test_payments_met_before_anything_raises_them_are_needs(text, wanted):
+    assert needed(loaded("viticulture"), text) == wanted
+
+
+@pytest.mark.parametrize("text", [
+    "gain 1 lira, then pay 2 lira.",  # the gain may cover it
+    "draw 1 vine, then pay 2 lira.",  # the reading stops at a step it does not follow
+    "choose one: pay 3 lira to gain 2 vp; or gain 1 lira.",  # every option is a way
+    "you may pay 2 lira to gain 1 vp.",  # no is a way
+])
+def test_payments_that_another_way_or_an_earlier_gain_may_avoid_are_not_needs(text):
+    assert needed(loaded("viticulture"), text) == {}
+
+
+def test_a_procedure_body_is_read_with_what_the_call_pays():
+    engine = loaded("castles-of-burgundy-cards")
+    game = engine.game
+    may = game.nodes[game.add_effect("you may buy 3 action cards.")].sentences[0].steps[0]
+    assert dict(needs(game, game.number(may.step))) == {"silver": 3}
+
+
+@pytest.mark.parametrize("game, players, seeds", [("castles-of-burgundy-cards", 3, (1, 2)),
+                                                  ("viticulture", 3, (1,))])
+def test_every_refused_answer_is_one_the_full_judge_rejects(game, players, seeds, monkeypatch):
+    """Over real games: the full judge gives a reason for every answer refused for its needs,
+    and an asked decision shows reasons in words only."""
+    engine = loaded(game)
+    refused = []
+    made = runtime.Runtime.option_judge
+
+    def checking(self, options):
+        judge = made(self, options)
+
+        def judged(key, settle=True, words=True):
+            found = judge(key, settle, words)
+            if found is runtime.REFUSED:
+                why = judge(key)
+                assert isinstance(why, str), (key, options)
+                refused.append(why)
+            return found
+        return judged
+
+    monkeypatch.setattr(runtime.Runtime, "option_judge", checking)
+    for seed in seeds:
+        agents = random_agents(seed, players)
+        state = engine.new_game(players=players, seed=seed)
+        while (decision := engine.decision(state)) is not None:
+            assert all(isinstance(why, str) for why in state["pending"].get("why_not", {}).values())
+            state = engine.apply(state, agents[decision.player].choose(None, decision))
+    if game == "castles-of-burgundy-cards":
+        assert len(refused) > 100 and any("silver" in why for why in refused)
