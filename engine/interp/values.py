@@ -12,6 +12,8 @@ import operator
 from engine.effects import ast
 from engine.interp.errors import RulesError
 
+EMPTY: list = []
+
 
 class Context:
     """What one frame sees (made for every step, so kept to plain slots)."""
@@ -57,19 +59,38 @@ def places(ctx: Context, place: ast.Node | None, owner: int | None) -> list[str]
     """The container things a location names (None: no location given)."""
     if place is None:
         return None
-    if isinstance(place, ast.OwnPlace):  # "your ...": the acting player's
-        noun = noun_of(ctx, place.words)
-        return [p for p in ctx.world.places_of(ctx.game.kinds(noun.id), ctx.actor)
-                if ctx.world.thing(p)["o"] == ctx.actor]
-    if isinstance(place, ast.EveryPlace):
-        noun = noun_of(ctx, place.words)
-        return ctx.world.places_of(ctx.game.kinds(noun.id))
-    if isinstance(place, ast.VarPlace):
+    if type(place) is ast.OwnPlace:  # "your ...": the acting player's
+        things = ctx.world.s["things"]
+        return [p for p in ctx.world.places_of(_place_kinds(ctx, place)[0], ctx.actor) if things[p]["o"] == ctx.actor]
+    if type(place) is ast.EveryPlace:
+        return ctx.world.places_of(_place_kinds(ctx, place)[0])
+    if type(place) is ast.VarPlace:
         value = ctx.env.get(place.name)
         return value if isinstance(value, list) else [value]
-    if isinstance(place, ast.PlaceOf):
+    if type(place) is ast.PlaceOf:
         return [ctx.world.thing(thing_value(ctx, place.name))["at"]]
     raise RulesError(f"unknown place {place!r}")
+
+
+def _place_kinds(ctx: Context, place) -> tuple:
+    """(the place kinds, whether things lie loose in all of them: no sets) that "your X" or
+    "every X" names, read once per node (unless the procedure running substitutes X)."""
+    game = ctx.game
+    known = game.fast.get(id(place))
+    if known is None or known[0] is not place:  # (the node is kept with its facts: ids are reused)
+        noun = noun_of(Context(ctx.world, None, None, {}, NO_SUBST), place.words)
+        known = game.fast[id(place)] = (place, noun.id, *_kind_facts(game, game.kinds(noun.id)))
+    if ctx.subst and known[1] in ctx.subst:
+        return _kind_facts(game, game.kinds(noun_of(ctx, place.words).id))
+    return known[2:]
+
+
+def _kind_facts(game, kinds: frozenset) -> tuple:
+    places_table = game.items("places")
+    return kinds, not any((places_table.get(kind) or {}).get("sets") for kind in kinds)
+
+
+NO_SUBST: dict = {}
 
 
 # ------------------------------------------------------------------ things
@@ -93,6 +114,12 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
                  and world.thing(t)["k"] in kinds]
         found += world.things(kinds, None, [m for m in members if isinstance(m, str)])
         found = list(dict.fromkeys(found))
+    elif type(place) is ast.OwnPlace and ctx.actor is not None and _place_kinds(ctx, place)[1]:
+        # the acting player's own places, things loose in them: none is shared, none in a set
+        things, inside = world.s["things"], world.s["in"]
+        found = [t for p in places(ctx, place, owner) for t in inside.get(p, EMPTY) if things[t]["k"] in kinds]
+        if len(found) > 1:
+            found = list(dict.fromkeys(found))
     else:
         found = [t for t in world.things(kinds, None, places(ctx, place, owner)) if _reachable(ctx, t, owner)]
         found = list(dict.fromkeys(found))
