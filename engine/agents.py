@@ -50,6 +50,8 @@ def option_keys(decision: Any) -> list[str]:
 
 def is_legal(decision: Any, key: str) -> bool:
     """Whether ``key`` answers ``decision``, judging only that option where the decision can."""
+    if hasattr(decision, "legal"):
+        return decision.legal(key)
     if hasattr(decision, "reason"):
         return decision.reason(key) is None
     return key in option_keys(decision)

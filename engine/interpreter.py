@@ -90,11 +90,11 @@ class Engine:
         first need."""
         judge = None
 
-        def judge_one(key: str) -> str | None:
+        def judge_one(key: str, words: bool = True):
             nonlocal judge
             if judge is None:
                 judge = self._runtime(state).judge_open()
-            return judge(key)
+            return judge(key, words=words)
 
         return judge_one
 

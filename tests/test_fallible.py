@@ -91,7 +91,7 @@ def test_every_placement_verdict_is_the_verdict_of_its_own_effect(engine, monkey
     def checked(rt, seat):
         judge = real(rt, seat)
 
-        def compare(key):
+        def compare(key, words=True):
             why = judge(key)
             _tag, space_id, slot, _kind = key.split(":")
             root = flow._slot_effect(rt, space_id, slot)

@@ -100,7 +100,7 @@ def test_the_random_bot_is_uniform_over_the_legal_options_however_many_are_open(
 
     judged = []
 
-    def judge(key):
+    def judge(key, words=True):
         judged.append(key)
         return None if key in ("b", "d") else "not this one"
 
@@ -113,3 +113,25 @@ def test_the_random_bot_is_uniform_over_the_legal_options_however_many_are_open(
     assert counts["a"] == counts["c"] == counts["e"] == 0
     assert 1800 < counts["b"] < 2200 and 1800 < counts["d"] < 2200
     assert len(judged) < 4000 * 5 * 0.75  # fewer judgements than judging every candidate
+
+
+def test_a_bot_asks_only_whether_an_answer_is_legal_and_the_reason_is_worded_when_read():
+    """``legal(key)`` lets the judge refuse without words (needs.py); ``reason(key)`` then asks
+    for the words, and a legal verdict is judged once."""
+    from engine.interp.decisions import Decision, Option
+
+    asked = []
+    refused = object()
+
+    def judge(key, words=True):
+        asked.append((key, words))
+        if key == "b":
+            return None
+        return "needs 3 silver, you have 1" if words else refused
+
+    decision = Decision("d1", 0, "choose_one", "?", (Option("a", "a"), Option("b", "b")), "test",
+                        open=frozenset("ab"), judge=judge)
+    assert not decision.legal("a") and decision.legal("b") and decision.legal("b")
+    assert decision.reason("a") == "not allowed: needs 3 silver, you have 1"
+    assert decision.reason("b") is None
+    assert asked == [("a", False), ("b", False), ("a", True)]

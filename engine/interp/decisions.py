@@ -35,8 +35,9 @@ class Decision:
 
     ``candidates``: every option that may be legal, in the stable order (the legal ones
     and the open ones); ``candidate_keys``: their keys; ``options``: the legal ones, in that
-    order. ``judge(key)`` gives the reason an open candidate is not legal (None: legal); the
-    engine supplies it. The Options are made when first read (a bot needs the keys only).
+    order. ``judge(key)`` gives the reason an open candidate is not legal (None: legal), and
+    ``judge(key, words=False)`` may give any other sure no instead of words; the engine
+    supplies it. The Options are made when first read (a bot needs the keys only).
     """
 
     __slots__ = ("id", "player", "kind", "prompt", "source", "_pairs", "_candidates", "_keys", "_open", "_judge",
@@ -76,7 +77,7 @@ class Decision:
     def options(self) -> tuple[Option, ...]:
         """Every legal answer, in the stable order (open candidates are judged now)."""
         if self._options is None:
-            self._options = (tuple(option for option in self.candidates if self.reason(option.key) is None)
+            self._options = (tuple(option for option in self.candidates if self.legal(option.key))
                              if self._open else self.candidates)
         return self._options
 
@@ -93,6 +94,18 @@ class Decision:
 
     def keys(self) -> tuple[str, ...]:
         return tuple(option.key for option in self.options)
+
+    def legal(self, key: str) -> bool:
+        """Whether ``key`` is a legal answer, judging only this one and not putting a reason in
+        words that nobody reads (``judge(key, words=False)`` may give a sure no without one)."""
+        if key in self._open:
+            if key in self._verdicts:
+                return self._verdicts[key] is None
+            why = self._judge(key, words=False)
+            if why is None or type(why) is str:  # a no without words is not kept: reason() words it
+                self._verdicts[key] = why
+            return why is None
+        return key in self.candidate_keys
 
     def reason(self, key: str) -> str | None:
         """None if ``key`` is a legal answer; else why not, in words (judging only this one)."""

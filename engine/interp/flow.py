@@ -421,7 +421,7 @@ def placement_judge(rt, seat: int):
     else why not (with the slot's label). Slots decided alike share one check."""
     checked = {}
 
-    def judge(key: str) -> str | None:
+    def judge(key: str, words: bool = True) -> str | None:  # (its reasons are always in words)
         _tag, space_id, slot, kind = key.split(":")
         space = rt.game.item("spaces", space_id)
         root = _slot_effect(rt, space_id, slot)
