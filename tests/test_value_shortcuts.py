@@ -1,9 +1,10 @@
-"""A shortcut for a common condition must read exactly what the general path reads.
+"""A compiled condition must read exactly what the general test reads.
 
-"you have at least 20 vp" is tested after every placement for every seat, so its shape is
-read once per node (values._has_shortcut) and the test becomes one counter read. These
-tests compare it with the general path over the states of real games, for every seat and
-for nobody's turn (no "you")."""
+A condition is compiled once per node (values.compiled_test): what its words fix is read
+then, once. "you have at least 20 vp" is tested after every placement for every seat, so its
+shape becomes one counter read (values._has_shortcut). These tests compare the compiled
+conditions with the general tests over the states of real games, for every seat and for
+nobody's turn (no "you")."""
 
 from __future__ import annotations
 
@@ -66,3 +67,29 @@ def _condition(text: str) -> ast.Has:
 
     tree = parse_effect(f"only if {text}: gain 1 lira")
     return tree.sentences[0].steps[0].condition
+
+
+@pytest.mark.parametrize("game, players", [("viticulture", 3), ("castles-of-burgundy-cards", 2)])
+def test_every_condition_compiled_tests_what_its_general_test_tests(game, players):
+    """Each condition node of the game, compiled (values.compiled_test), against the general
+    test of its node type (values.TESTS) over real states, for every seat: the same answer, or
+    the same error (a condition about a name nothing has bound here)."""
+    engine = loaded(game)
+    conditions = [node for node in engine.game.nodes if type(node) in values.TESTS]
+    compiled = [(node, values.compiled_test(engine.game, node)) for node in conditions]
+    answers = set()
+    for state in _states(engine, players, seed=5, every=40):
+        world = engine._runtime(state).world
+        for node, test in compiled:
+            for seat in (*range(players), None):
+                ctx = Context(world, seat, seat, {}, {})
+                assert _outcome(test, ctx) == _outcome(lambda c: values.TESTS[type(node)](c, node), ctx), node
+                answers.add(_outcome(test, ctx))
+    assert {True, False} <= answers
+
+
+def _outcome(test, ctx):
+    try:
+        return test(ctx)
+    except Exception as error:  # noqa: BLE001 (the same failure either way)
+        return type(error).__name__

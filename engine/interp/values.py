@@ -387,22 +387,118 @@ def _as_number(value) -> int:
 
 
 def test(ctx: Context, node) -> bool:
-    """Whether a condition holds."""
+    """Whether a condition holds, by the node's compiled test (made at its first test)."""
+    known = ctx.game.fast.get(id(node))
+    if known is None or known[0] is not node:  # (the node is kept with its test: ids are reused)
+        known = ctx.game.fast[id(node)] = (node, compiled_test(ctx.game, node))
+    return known[1](ctx)
+
+
+def compiled_test(game, node):
+    """A function of a Context that tests ``node``. What the condition's words fix (which
+    counter, the comparison and its number, the parts of an "and") is read now, once; a
+    shape COMPILED_TESTS does not know is tested by its general test (TESTS)."""
+    make = COMPILED_TESTS.get(type(node))
+    if make is not None:
+        return make(game, node)
+    return _general_test(node)
+
+
+def _general_test(node):
     check = TESTS.get(type(node))
     if check is None:
         raise RulesError(f"not a condition: {node!r}")
-    return check(ctx, node)
+    return lambda ctx: check(ctx, node)
 
 
-TESTS = {  # condition node -> how it is tested
+TESTS = {  # condition node -> how it is tested (the general way, reading the node each time)
     ast.AllOf: lambda ctx, node: all(test(ctx, c) for c in node.conditions),
     ast.AnyOf: lambda ctx, node: any(test(ctx, c) for c in node.conditions),
     ast.Not: lambda ctx, node: not test(ctx, node.condition),
     ast.Flag: lambda ctx, node: bool(_as_number(ctx.env.get(node.name, 0))),
     ast.Truth: lambda ctx, node: bool(_value(ctx, node.value)),
     ast.Compare: lambda ctx, node: _compare(_value(ctx, node.left), node.comparison, ctx, at_least=False),
-    ast.Has: lambda ctx, node: _has(ctx, node),
+    ast.Has: lambda ctx, node: _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx,
+                                        at_least=True),
     ast.HasAllOf: lambda ctx, node: _has_all_of(ctx, player_of(ctx, node.player), node),
+}
+
+
+def _all_of(game, node: ast.AllOf):
+    parts = tuple(compiled_test(game, condition) for condition in node.conditions)
+
+    def all_of(ctx: Context) -> bool:
+        for part in parts:
+            if not part(ctx):
+                return False
+        return True
+    return all_of
+
+
+def _any_of(game, node: ast.AnyOf):
+    parts = tuple(compiled_test(game, condition) for condition in node.conditions)
+
+    def any_of(ctx: Context) -> bool:
+        for part in parts:
+            if part(ctx):
+                return True
+        return False
+    return any_of
+
+
+def _not(game, node: ast.Not):
+    inner = compiled_test(game, node.condition)
+    return lambda ctx: not inner(ctx)
+
+
+def _flag(game, node: ast.Flag):
+    name = node.name
+    return lambda ctx: bool(_as_number(ctx.env.get(name, 0)))
+
+
+def _compare_number(game, node: ast.Compare):
+    """"<number> is <comparison> <N>" with a counted or computed number on the left (a name
+    or an attribute compares its raw value: the general test)."""
+    right, left = node.comparison.right, node.left
+    if type(right) is not ast.Number or type(left) in (ast.Var, ast.Attribute) or type(left) not in NUMBERS:
+        return _general_test(node)
+    read, value = NUMBERS[type(left)], right.value
+    compare = _comparison(node.comparison, at_least=False)
+    return lambda ctx: compare(read(ctx, left), value)
+
+
+def _has_compiled(game, node: ast.Has):
+    """"you have <comparison> <N> <noun>": a resource is one counter read (_has_shortcut),
+    things are counted with the noun read once; any other shape is the general test."""
+    general = _general_test(node)
+    fast = _has_shortcut(game, node)
+    if fast is not None:
+        resource, scope_global, compare, right = fast
+
+        def has_resource(ctx: Context) -> bool:
+            if ctx.subst and resource in ctx.subst:
+                return general(ctx)
+            return compare(ctx.world.counter(None if scope_global else ctx.you, resource), right)  # counter_owner's rule
+        return has_resource
+    noun = game.vocabulary.phrases.get(node.noun)
+    if noun is None or is_resource(noun) or type(node.player) is not ast.You \
+            or type(node.comparison.right) is not ast.Number:
+        return general
+    compare, right = _comparison(node.comparison, at_least=True), node.comparison.right.value
+    filters, location = node.filters, node.location
+
+    def has_things(ctx: Context) -> bool:
+        if ctx.subst and noun.id in ctx.subst:
+            return general(ctx)
+        seat = ctx.you
+        inner = ctx if ctx.actor == seat else Context(ctx.world, seat, seat, ctx.env, ctx.subst)
+        return compare(len(candidates(inner, noun, filters, location, seat)), right)
+    return has_things
+
+
+COMPILED_TESTS = {  # condition node -> what compiles its shape (else TESTS tests it)
+    ast.AllOf: _all_of, ast.AnyOf: _any_of, ast.Not: _not, ast.Flag: _flag, ast.Compare: _compare_number,
+    ast.Has: _has_compiled,
 }
 
 
@@ -424,20 +520,15 @@ def _compare(left, comparison: ast.Comparison, ctx: Context, at_least: bool) -> 
     return COMPARISONS[op](_as_number(left), _as_number(right))
 
 
+def _comparison(comparison: ast.Comparison, at_least: bool):
+    """The function comparing two numbers as ``comparison`` says (no word: "at least" for a
+    count one has, "exactly" otherwise)."""
+    op = comparison.op or ("at least" if at_least else "exactly")
+    return operator.eq if op == "exactly" else COMPARISONS[op]
+
+
 COMPARISONS = {"at least": operator.ge, "at most": operator.le, "more than": operator.gt,
                "less than": operator.lt, "fewer than": operator.lt}
-
-
-def _has(ctx: Context, node: ast.Has) -> bool:
-    """A player's count against a number: by the node's shortcut when it has one (_has_shortcut)."""
-    known = ctx.game.fast.get(id(node))
-    if known is None or known[0] is not node:  # (the node is kept with its shortcut: ids are reused)
-        known = ctx.game.fast[id(node)] = (node, _has_shortcut(ctx.game, node))
-    fast = known[1]
-    if fast is not None and not (ctx.subst and fast[0] in ctx.subst):
-        resource, scope_global, compare, right = fast  # whose counter: as counter_owner says
-        return compare(ctx.world.counter(None if scope_global else ctx.you, resource), right)
-    return _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx, at_least=True)
 
 
 def _has_shortcut(game, node: ast.Has) -> tuple | None:
@@ -449,9 +540,7 @@ def _has_shortcut(game, node: ast.Has) -> tuple | None:
     if noun is None or not is_resource(noun) or type(node.player) is not ast.You or node.filters \
             or node.location is not None or type(right) is not ast.Number:
         return None
-    op = node.comparison.op or "at least"
-    compare = operator.eq if op == "exactly" else COMPARISONS[op]
-    return noun.id, counter_owner(game, noun.id, 0) is None, compare, right.value
+    return noun.id, counter_owner(game, noun.id, 0) is None, _comparison(node.comparison, at_least=True), right.value
 
 
 def _has_count(ctx: Context, seat: int, node) -> int:
