@@ -104,16 +104,7 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
     if place is None:
         found = world.things(kinds, None if everybodys else owner)
     elif type(place) is ast.VarPlace:
-        bound = ctx.env.get(place.name)
-        members = bound if isinstance(bound, list) else [bound]
-        were = ctx.env.get(f"{place.name}@")
-        if were:  # "in Revealed": the members still where they were when bound
-            members = [m for m in members if not isinstance(m, str) or m not in were
-                       or world.thing(m)["at"] == were[m]]
-        found = [t for t in members if isinstance(t, str) and t in world.s["things"]
-                 and world.thing(t)["k"] in kinds]
-        found += world.things(kinds, None, [m for m in members if isinstance(m, str)])
-        found = list(dict.fromkeys(found))
+        found = _in_bound(ctx, place.name, kinds)
     elif type(place) is ast.OwnPlace and ctx.actor is not None and _place_kinds(ctx, place)[1]:
         # the acting player's own places, things loose in them: none is shared, none in a set
         things, inside = world.s["things"], world.s["in"]
@@ -131,9 +122,23 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
             found = [t for t in found if t != acting]
     if terms:
         found = _with_terms(ctx, terms, found)
-    if filters:
-        found = [t for t in found if all(_passes(ctx, t, f) for f in filters)]
+    for flt in filters or ():  # each thing meets every filter: the same tests as thing by thing
+        found = [t for t in found if _passes(ctx, t, flt)]
     return found
+
+
+def _in_bound(ctx: Context, name: str, kinds) -> list[str]:
+    """"in Name": the things of ``kinds`` that Name holds, then those lying in what it holds."""
+    world = ctx.world
+    things = world.s["things"]
+    bound = ctx.env.get(name)
+    members = [m for m in (bound if isinstance(bound, list) else [bound]) if isinstance(m, str)]
+    were = ctx.env.get(name + "@")
+    if were:  # "in Revealed": the members still where they were when bound
+        members = [m for m in members if m not in were or things[m]["at"] == were[m]]
+    found = [t for t in members if t in things and things[t]["k"] in kinds]
+    found += world.things(kinds, None, members)
+    return list(dict.fromkeys(found)) if len(found) > 1 else found
 
 
 def _noun_facts(game, noun_id: str) -> tuple:
