@@ -36,6 +36,8 @@ Feasibility ("play a card only if it can be carried out in full"):
 * Before any trial, verdict.py reads the answer off the state where it can
   (a sure yes, or a sure no with the trial's reason); only an unsure answer
   costs a trial.
+* Before the walk, an answer that surely lacks a counter it must pay is
+  refused (needs.py); its reason is put in words only when it is shown.
 * Options are judged only until two are legal (lightest first); the others
   stay open in the pending decision. The judge that asked (``open_judge``)
   goes with the Decision, which judges an open option when a player reads
