@@ -483,7 +483,8 @@ def _has_compiled(game, node: ast.Has):
         def has_resource(ctx: Context) -> bool:
             if ctx.subst and resource in ctx.subst:
                 return general(ctx)
-            return compare(ctx.world.counter(None if scope_global else ctx.you, resource), right)  # counter_owner's rule
+            owner = None if scope_global else ctx.you  # whose counter: counter_owner's rule
+            return compare(ctx.world.counter(owner, resource), right)
         return has_resource
     noun = game.vocabulary.phrases.get(node.noun)
     if noun is None or is_resource(noun) or type(node.player) is not ast.You \
