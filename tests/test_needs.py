@@ -51,8 +51,9 @@ def test_a_procedure_body_is_read_with_what_the_call_pays():
 @pytest.mark.parametrize("game, players, seeds", [("castles-of-burgundy-cards", 3, (1, 2)),
                                                   ("viticulture", 3, (1,))])
 def test_every_refused_answer_is_one_the_full_judge_rejects(game, players, seeds, monkeypatch):
-    """Over real games: the full judge gives a reason for every answer refused for its needs,
-    and an asked decision shows reasons in words only."""
+    """Over real games: the walk gives a reason for every answer refused for its needs, without
+    a trial (so the answer would not have been left open either), and an asked decision shows
+    reasons in words only."""
     engine = loaded(game)
     refused = []
     made = runtime.Runtime.option_judge
@@ -62,8 +63,8 @@ def test_every_refused_answer_is_one_the_full_judge_rejects(game, players, seeds
 
         def judged(key, settle=True, words=True):
             found = judge(key, settle, words)
-            if found is runtime.REFUSED:
-                why = judge(key)
+            if found is runtime.REFUSED:  # the walk alone (no trial) gives the reason: never unsure
+                why = judge(key, False)
                 assert isinstance(why, str), (key, options)
                 refused.append(why)
             return found
