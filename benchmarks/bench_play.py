@@ -6,9 +6,11 @@ A decision here is a choice point with two or more legal options (so engines
 compare); every decision the engine asks is one. The random bots judge only the options
 they draw; with ``--options all`` every option of every decision is judged as well (what a
 player shown the whole list, or a learning environment's action mask, costs). Medians over
-GAMES games per player count (default 5), each with its own seed; the engine is loaded once. Times are CPU seconds of this process. Targets (issue 3): 20,000 decisions/s
-and 20 four-player games/s. With ``--profile ENTRIES`` it then plays the first seed at the middle player count
-once more under cProfile and prints that many entries, by own time (the figures above are taken without it).
+GAMES games per player count (default 5), each with its own seed; the engine is loaded once.
+Times are CPU seconds of this process. Targets (issue 3): 20,000 decisions/s and 20
+four-player games/s. With ``--profile ENTRIES`` it then plays the first seed at the middle
+player count once more under cProfile and prints that many entries, by own time (the figures
+above are taken without it).
 """
 
 from __future__ import annotations

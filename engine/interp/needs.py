@@ -67,13 +67,12 @@ def _read(game, node, subst: dict, need: dict, raised: set, calls: frozenset) ->
 def _counters(game, node, subst: dict, need: dict, raised: set) -> bool:
     """A gain, payment or loss of resources: a payment of a fixed amount adds to the need of a
     resource nothing has raised yet; a gain raises it."""
-    vocabulary = game.vocabulary
     for item in node.items:
         if type(item) is not ast.Item or item.filters or item.location is not None:
             return False
-        noun = vocabulary.phrases.get(item.noun)
+        noun = game.noun(item.noun)
         if noun is not None and noun.id in subst:
-            noun = vocabulary.nouns[subst[noun.id]]
+            noun = game.vocabulary.nouns[subst[noun.id]]
         if noun is None or not is_resource(noun):
             return False
         resource, quantity = noun.id, item.quantity
@@ -108,15 +107,15 @@ def refusal(rt):
     if number is None or frame.get("x"):  # nouns substituted here: the needs were read without
         return None
     game = rt.game
+    node = game.nodes[number]
+    shape = REFUSALS.get(type(node))
+    if shape is None:
+        return None
     memo = game.memo.setdefault("answer needs", {})
     wanted = memo.get(number, NONE)
     if wanted is NONE:
-        node = game.nodes[number]
-        shape = ANSWER_NEEDS.get(type(node))
-        wanted = memo[number] = shape(game, node) if shape is not None else None
-    if wanted is None:
-        return None
-    return REFUSALS[type(game.nodes[number])](rt, frame, game.nodes[number], wanted)
+        wanted = memo[number] = shape[0](game, node)
+    return None if wanted is None else shape[1](rt, frame, node, wanted)
 
 
 def _may_needs(game, node: ast.May):
@@ -134,9 +133,6 @@ def _adjust_needs(game, node: ast.Adjust):
     if node.cost is None:
         return None
     return needs(game, game.number(node.cost)) or None
-
-
-ANSWER_NEEDS = {ast.May: _may_needs, ast.Choice: _choice_needs, ast.Adjust: _adjust_needs}  # read once per node
 
 
 def _may(rt, frame: dict, node: ast.May, wanted: tuple):
@@ -160,4 +156,8 @@ def _adjust(rt, frame: dict, node: ast.Adjust, wanted: tuple):
     return refused
 
 
-REFUSALS = {ast.May: _may, ast.Choice: _choice, ast.Adjust: _adjust}  # decision node -> its refusal
+REFUSALS = {  # decision node -> (what its answers need, read once per node; its refusal)
+    ast.May: (_may_needs, _may),
+    ast.Choice: (_choice_needs, _choice),
+    ast.Adjust: (_adjust_needs, _adjust),
+}

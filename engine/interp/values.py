@@ -34,13 +34,20 @@ class Context:
 
 def noun_of(ctx: Context, words: tuple) -> object:
     """The noun ``words`` name, as the procedure running substitutes it."""
-    vocabulary = ctx.game.vocabulary
-    noun = vocabulary.phrases.get(words)
+    noun = ctx.game.vocabulary.phrases.get(words)
     if noun is None:
-        raise RulesError(f"unknown noun {' '.join(words)!r}")
+        return named_noun(ctx.game, words)  # raises: unknown
     subst = ctx.subst
     if subst and noun.id in subst:
-        return vocabulary.nouns[subst[noun.id]]
+        return ctx.game.vocabulary.nouns[subst[noun.id]]
+    return noun
+
+
+def named_noun(game, words: tuple) -> object:
+    """The noun ``words`` name, before any substitution."""
+    noun = game.vocabulary.phrases.get(words)
+    if noun is None:
+        raise RulesError(f"unknown noun {' '.join(words)!r}")
     return noun
 
 
@@ -78,7 +85,7 @@ def _place_kinds(ctx: Context, place) -> tuple:
     game = ctx.game
     known = game.fast.get(id(place))
     if known is None or known[0] is not place:  # (the node is kept with its facts: ids are reused)
-        noun = noun_of(Context(ctx.world, None, None, {}, NO_SUBST), place.words)
+        noun = named_noun(game, place.words)
         known = game.fast[id(place)] = (place, noun.id, *_kind_facts(game, game.kinds(noun.id)))
     if ctx.subst and known[1] in ctx.subst:
         return _kind_facts(game, game.kinds(noun_of(ctx, place.words).id))
@@ -86,11 +93,9 @@ def _place_kinds(ctx: Context, place) -> tuple:
 
 
 def _kind_facts(game, kinds: frozenset) -> tuple:
-    places_table = game.items("places")
-    return kinds, not any((places_table.get(kind) or {}).get("sets") for kind in kinds)
+    from engine.interp.sets import rule  # (sets.py reads values: imported when first needed)
 
-
-NO_SUBST: dict = {}
+    return kinds, not any(rule(game, kind) for kind in kinds)
 
 
 # ------------------------------------------------------------------ things
@@ -486,7 +491,7 @@ def _has_compiled(game, node: ast.Has):
             owner = None if scope_global else ctx.you  # whose counter: counter_owner's rule
             return compare(ctx.world.counter(owner, resource), right)
         return has_resource
-    noun = game.vocabulary.phrases.get(node.noun)
+    noun = game.noun(node.noun)
     if noun is None or is_resource(noun) or type(node.player) is not ast.You \
             or type(node.comparison.right) is not ast.Number:
         return general
@@ -541,7 +546,7 @@ def _has_shortcut(game, node: ast.Has) -> tuple | None:
     """What "you have <comparison> <number> <resource>" needs, read once per game: the
     resource, whether its counter is global, the comparison and the number. None for any
     other shape (another player, a thing, filters, a place, a bound number)."""
-    noun = game.vocabulary.phrases.get(node.noun)
+    noun = game.noun(node.noun)
     right = node.comparison.right
     if noun is None or not is_resource(noun) or type(node.player) is not ast.You or node.filters \
             or node.location is not None or type(right) is not ast.Number:
