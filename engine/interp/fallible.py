@@ -16,10 +16,14 @@ rest of the region cannot fail are legal without a trial.
 
 from __future__ import annotations
 
-from engine.effects import ast
+from engine.effects.ast import (
+    Adjust, Bound, BoundItem, Call, Choice, Conditional, Draw, Effect, Exchange, ForEach, ForEachIn,
+    ForEachOf, Give, IfPossible, ItemsAction, Let, LetAny, May, Move, Number, Obligation, OnlyIf, Pass,
+    Perform, Play, Poll, Repeat, Sentence, Set, Twice,
+)
 
-NEVER_FAIL = (ast.Let, ast.Set, ast.Pass, ast.May, ast.Poll, ast.IfPossible)
-ALWAYS_MAY_FAIL = (ast.OnlyIf, ast.Move, ast.Perform, ast.Draw, ast.Play)
+NEVER_FAIL = (Let, Set, Pass, May, Poll, IfPossible)
+ALWAYS_MAY_FAIL = (OnlyIf, Move, Perform, Draw, Play)
 SAFE_SELECTIONS = ("at_most", "every", "any_number")  # quantities that accept whatever is there
 # The fields of a frame that has not started yet (runtime.push); a handler that has run adds its own.
 FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft"})
@@ -44,34 +48,34 @@ def _node(game, node) -> bool:
         return False
     if isinstance(node, ALWAYS_MAY_FAIL):
         return True
-    if isinstance(node, (ast.Effect, ast.Sentence)):
-        parts = node.sentences if isinstance(node, ast.Effect) else node.steps
+    if isinstance(node, (Effect, Sentence)):
+        parts = node.sentences if isinstance(node, Effect) else node.steps
         return any(_fails(game, part) for part in parts)
-    if isinstance(node, ast.Exchange):
+    if isinstance(node, Exchange):
         return _fails(game, node.cost) or _fails(game, node.reward)
-    if isinstance(node, (ast.Bound, ast.Twice)):
+    if isinstance(node, (Bound, Twice)):
         return _fails(game, node.step)
-    if isinstance(node, (ast.Obligation, ast.ForEach, ast.ForEachIn, ast.Repeat)):
+    if isinstance(node, (Obligation, ForEach, ForEachIn, Repeat)):
         return _fails(game, node.body)
-    if isinstance(node, ast.Conditional):
+    if isinstance(node, Conditional):
         return _fails(game, node.then) or (node.otherwise is not None and _fails(game, node.otherwise))
-    if isinstance(node, ast.Choice):
+    if isinstance(node, Choice):
         return node.count > 1 or all(_fails(game, option) for option in node.options)
-    if isinstance(node, ast.ForEachOf):
+    if isinstance(node, ForEachOf):
         return _item_fails(game, "pick", node.item) or _fails(game, node.body)
-    if isinstance(node, ast.Call):
+    if isinstance(node, Call):
         return _call_fails(game, game.number(node))
-    if isinstance(node, ast.LetAny):  # fails only for an empty range
+    if isinstance(node, LetAny):  # fails only for an empty range
         low, high = node.low, node.high
-        return not (isinstance(low, ast.Number) and isinstance(high, ast.Number) and low.value <= high.value)
-    if isinstance(node, (ast.ItemsAction, ast.Give)):
+        return not (isinstance(low, Number) and isinstance(high, Number) and low.value <= high.value)
+    if isinstance(node, (ItemsAction, Give)):
         verb = type(node).__name__.lower()
         return any(_item_fails(game, verb, item) for item in node.items)
     return True
 
 
 def _item_fails(game, verb: str, item) -> bool:
-    if isinstance(item, ast.BoundItem):
+    if isinstance(item, BoundItem):
         return verb == "play"  # the things are already chosen: only a played card's effect can fail
     noun = game.noun(item.noun)
     if noun is not None and noun.namespace == "resources":
@@ -133,25 +137,25 @@ def rest_fails(game, frame: dict) -> bool:
     node = game.nodes[number]
     if number in game.parts:
         return sequence_rest_fails(game, number, step)
-    if isinstance(node, ast.Exchange):
+    if isinstance(node, Exchange):
         return step == 1 and _fails(game, node.reward)
-    if isinstance(node, (ast.Bound, ast.Conditional, ast.OnlyIf, ast.Obligation, ast.May, ast.Perform, ast.Poll,
-                         ast.IfPossible)):
+    if isinstance(node, (Bound, Conditional, OnlyIf, Obligation, May, Perform, Poll,
+                         IfPossible)):
         return False  # they finish when their child does
-    if isinstance(node, ast.Twice):
+    if isinstance(node, Twice):
         return step < 2 and _fails(game, node.step)
-    if isinstance(node, (ast.ForEach, ast.Repeat)):
+    if isinstance(node, (ForEach, Repeat)):
         left = frame.get("left", 1)
         return (left is None or left > 0) and _fails(game, node.body)
-    if isinstance(node, ast.Adjust):
+    if isinstance(node, Adjust):
         return frame.get("left", 0) > 0 and _fails(game, node.cost)
-    if isinstance(node, (ast.ForEachOf, ast.ForEachIn)):
+    if isinstance(node, (ForEachOf, ForEachIn)):
         return bool(frame.get("todo", True)) and _fails(game, node.body)
-    if isinstance(node, ast.Choice):
+    if isinstance(node, Choice):
         return any(key == "upgrade" or _fails(game, node.options[int(key)]) for key in frame.get("chosen", ()))
-    if isinstance(node, ast.Call):
+    if isinstance(node, Call):
         return step == 1 and triggers_can_fail(game, game.calls[frame["n"]].procedure.id)
-    if isinstance(node, (ast.ItemsAction, ast.Give)):
+    if isinstance(node, (ItemsAction, Give)):
         return _items_rest_fails(game, frame, node, frame.get("i", 0))
     return True
 
@@ -182,7 +186,7 @@ def deciding_part(game, number: int) -> int:
             end = next((index for index in range(len(steps)) if not sequence_rest_fails(game, number, index)),
                        len(steps))
             part = tuple(game.nodes[step] for step in steps[:end])
-        if len(part) == 1 and type(part[0]) is ast.Choice and part[0].count == 1 and part[0].upgrade is None:
+        if len(part) == 1 and type(part[0]) is Choice and part[0].count == 1 and part[0].upgrade is None:
             part = ("choose one", tuple(deciding_part(game, game.number(option)) for option in part[0].options))
         names = game.memo.setdefault("deciding_parts", {})
         found = memo[number] = names.setdefault(part, len(names))
@@ -196,21 +200,21 @@ def _items_rest_fails(game, frame: dict, node, start: int) -> bool:
 
 def _answer_fails(game, frame: dict, node, key: str) -> bool:
     """Whether, after the top frame gets ``key``, something could still fail."""
-    if isinstance(node, (ast.May, ast.Poll)):
+    if isinstance(node, (May, Poll)):
         return key == "yes" and _fails(game, node.step)
-    if isinstance(node, ast.Repeat):
+    if isinstance(node, Repeat):
         return key == "yes" and _fails(game, node.body)
-    if isinstance(node, ast.LetAny):
+    if isinstance(node, LetAny):
         return False
-    if isinstance(node, ast.Adjust):  # keeping the value costs nothing; any other value may not be paid
+    if isinstance(node, Adjust):  # keeping the value costs nothing; any other value may not be paid
         return node.cost is not None and key != f"value:{frame.get('from')}" and _fails(game, node.cost)
-    if isinstance(node, ast.Choice):
+    if isinstance(node, Choice):
         if node.count > 1 or key == "both":
             return True
         return _fails(game, node.options[int(key)])
-    if isinstance(node, ast.ForEachOf) and "cand" in frame:
+    if isinstance(node, ForEachOf) and "cand" in frame:
         return _fails(game, node.body)
-    if isinstance(node, (ast.ItemsAction, ast.Give)) and "cand" in frame:
+    if isinstance(node, (ItemsAction, Give)) and "cand" in frame:
         verb = type(node).__name__.lower()
         if verb == "play":
             return True

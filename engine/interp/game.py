@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from engine.effects import ast
+from engine.effects.ast import Effect, Node, Sentence
 from engine.effects.check import ResolvedCall, check
 from engine.effects.pipeline import bound_names
 from engine.effects.vocabulary import Vocabulary, build_vocabulary
@@ -42,7 +42,7 @@ class Game:
     def items(self, namespace: str) -> dict:
         return self.table.get(namespace, {})
 
-    def number(self, node: ast.Node) -> int:
+    def number(self, node: Node) -> int:
         return self.node_numbers[id(node)]
 
     def effect(self, namespace: str, item_id: str, key: str = "effect") -> int | None:
@@ -109,7 +109,7 @@ def compile_game(result) -> Game:
     """Compile a clean ValidationResult into a Game."""
     table = {ns: {i: to_plain(d.data) for i, d in items.items()} for ns, items in result.table.items()}
     vocabulary = build_vocabulary(table)
-    nodes: list[ast.Node] = []
+    nodes: list[Node] = []
     numbers: dict[int, int] = {}
     effects: dict[str, int] = {}
     calls: dict[int, ResolvedCall] = {}
@@ -151,7 +151,7 @@ def _number(node, nodes: list, numbers: dict) -> None:
         value = getattr(node, item.name)
         children = value if isinstance(value, tuple) else (value,)
         for child in children:
-            if isinstance(child, ast.Node):
+            if isinstance(child, Node):
                 _number(child, nodes, numbers)
 
 
@@ -175,9 +175,9 @@ def _flatten(nodes: list, numbers: dict, parts: dict, entry: list) -> None:
 
 def _flat_steps(node, numbers: dict) -> tuple[int, ...] | None:
     """The steps of a sequence (an effect or a sentence), nested sequences opened; None for a step."""
-    if isinstance(node, ast.Effect):
+    if isinstance(node, Effect):
         children = node.sentences
-    elif isinstance(node, ast.Sentence):
+    elif isinstance(node, Sentence):
         children = node.steps
     else:
         return None

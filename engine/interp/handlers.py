@@ -8,7 +8,11 @@ step) and either pushes child frames, finishes with ``rt.done``, asks with
 
 from __future__ import annotations
 
-from engine.effects import ast
+from engine.effects.ast import (
+    Adjust, Bound, Call, Choice, Conditional, Effect, Exchange, ForEach, ForEachIn, ForEachOf, IfPossible,
+    Item, Let, LetAny, May, Move, Obligation, OnlyIf, Pass, Pay, Perform, Poll, Repeat, Sentence, Set, Twice,
+    Var,
+)
 from engine.effects.render import render
 from engine.interp import items, sets
 from engine.interp.errors import Infeasible
@@ -32,7 +36,7 @@ def _sequence(rt, f, node):
         rt.done(f, rt.last_out)
 
 
-def _exchange(rt, f, node: ast.Exchange):
+def _exchange(rt, f, node: Exchange):
     if f["s"] == 0:
         f["s"] = 1
         rt.push(f, node.cost)
@@ -43,7 +47,7 @@ def _exchange(rt, f, node: ast.Exchange):
         rt.done(f, rt.last_out)
 
 
-def _bound(rt, f, node: ast.Bound):
+def _bound(rt, f, node: Bound):
     if f["s"] == 0:
         f["s"] = 1
         rt.push(f, node.step)
@@ -57,7 +61,7 @@ def bound_values(things: dict, name: str, out: list) -> dict:
     return {name: out, f"{name}@": {t: things[t]["at"] for t in out if isinstance(t, str) and t in things}}
 
 
-def _may(rt, f, node: ast.May):
+def _may(rt, f, node: May):
     if f["s"] == 0:
         f["s"] = 1
         rt.ask(f, f["p"], lambda: f"You may {render(node.step)}.", YES_NO)
@@ -71,7 +75,7 @@ def _may(rt, f, node: ast.May):
         rt.done(f, rt.last_out)
 
 
-def _twice(rt, f, node: ast.Twice):
+def _twice(rt, f, node: Twice):
     if f["s"] < 2:
         f["s"] += 1
         rt.push(f, node.step)
@@ -79,12 +83,12 @@ def _twice(rt, f, node: ast.Twice):
         rt.done(f, rt.last_out)
 
 
-def _let(rt, f, node: ast.Let):
+def _let(rt, f, node: Let):
     rt.env(f)[node.name] = number(rt.ctx(f), node.value)
     rt.done(f)
 
 
-def _let_any(rt, f, node: ast.LetAny):
+def _let_any(rt, f, node: LetAny):
     """One decision: the player names any value of the range (keys "value:N")."""
     if f["s"] == 0:
         ctx = rt.ctx(f)
@@ -96,7 +100,7 @@ def _let_any(rt, f, node: ast.LetAny):
     rt.done(f)
 
 
-def _adjust(rt, f, node: ast.Adjust):
+def _adjust(rt, f, node: Adjust):
     """One decision lists every value the player can reach and pay for (keys "value:N"), the
     current value first; then the cost is paid once per step and the name holds the new value."""
     if f["s"] == 0:
@@ -121,9 +125,9 @@ def _adjust(rt, f, node: ast.Adjust):
     rt.done(f)
 
 
-def adjust_range(ctx, node: ast.Adjust) -> tuple[int, int, int]:
+def adjust_range(ctx, node: Adjust) -> tuple[int, int, int]:
     """(current value, least, most) of an adjustment; Infeasible when the value is outside."""
-    current, low, high = number(ctx, ast.Var(node.name)), number(ctx, node.low), number(ctx, node.high)
+    current, low, high = number(ctx, Var(node.name)), number(ctx, node.low), number(ctx, node.high)
     if not low <= current <= high:
         raise Infeasible(f"{node.name} is {current}, outside {low} to {high}")
     return current, low, high
@@ -135,17 +139,17 @@ def adjust_steps(start: int, end: int, span: int, wrap: bool) -> int:
     return min(apart, span - apart) if wrap else apart
 
 
-def _adjust_label(rt, node: ast.Adjust, value: int, steps: int) -> str:
+def _adjust_label(rt, node: Adjust, value: int, steps: int) -> str:
     if node.cost is None:
         return str(value)
     return f"{value} (pay {_cost_words(rt, node.cost, steps)})"
 
 
-def _cost_words(rt, cost: ast.Pay, times: int) -> str:
+def _cost_words(rt, cost: Pay, times: int) -> str:
     """"2 workers" for a cost of "1 worker" paid twice; other items as written."""
     words = []
     for item in cost.items:
-        if isinstance(item, ast.Item) and item.quantity.mode == "exactly":
+        if isinstance(item, Item) and item.quantity.mode == "exactly":
             amount = item.quantity.value * times
             noun = rt.game.noun(item.noun)
             name = (noun.name if amount == 1 else noun.plural) if noun is not None else " ".join(item.noun)
@@ -155,7 +159,7 @@ def _cost_words(rt, cost: ast.Pay, times: int) -> str:
     return " and ".join(words)
 
 
-def _set(rt, f, node: ast.Set):
+def _set(rt, f, node: Set):
     ctx = rt.ctx(f)
     tid = thing_value(ctx, node.name)
     value = number(ctx, node.value)
@@ -170,7 +174,7 @@ def _set(rt, f, node: ast.Set):
 # ------------------------------------------------------------------ choices and conditions
 
 
-def _choice(rt, f, node: ast.Choice):
+def _choice(rt, f, node: Choice):
     if f["s"] == 0:
         f.setdefault("chosen", [])
         if len(f["chosen"]) < node.count:
@@ -189,7 +193,7 @@ def _choice(rt, f, node: ast.Choice):
     _run_chosen(rt, f, node)
 
 
-def _ask_option(rt, f, node: ast.Choice):
+def _ask_option(rt, f, node: Choice):
     probing = rt.probe_depth is not None  # a trial needs the keys only
     env = {} if probing else rt.env(f)
     options = [(str(i), "" if probing else with_values(option_label(o), env)) for i, o in enumerate(node.options)
@@ -200,7 +204,7 @@ def _ask_option(rt, f, node: ast.Choice):
     rt.ask(f, f["p"], f"Choose {which}:", options)
 
 
-def _run_chosen(rt, f, node: ast.Choice):
+def _run_chosen(rt, f, node: Choice):
     queue = f["chosen"]
     if not queue:
         return rt.done(f, rt.last_out)
@@ -209,7 +213,7 @@ def _run_chosen(rt, f, node: ast.Choice):
     rt.push(f, target, strict=True)
 
 
-def _conditional(rt, f, node: ast.Conditional):
+def _conditional(rt, f, node: Conditional):
     if f["s"] == 0:
         f["s"] = 1
         if test(rt.ctx(f), node.condition):
@@ -220,7 +224,7 @@ def _conditional(rt, f, node: ast.Conditional):
         rt.done(f, rt.last_out)
 
 
-def _if_possible(rt, f, node: ast.IfPossible):
+def _if_possible(rt, f, node: IfPossible):
     """Carry out the body when a trial finds a way to finish it; else only say so."""
     if f["s"] == 0:
         f["s"] = 1
@@ -233,7 +237,7 @@ def _if_possible(rt, f, node: ast.IfPossible):
     rt.done(f, rt.last_out)
 
 
-def _only_if(rt, f, node: ast.OnlyIf):
+def _only_if(rt, f, node: OnlyIf):
     if f["s"] == 0:
         if not test(rt.ctx(f), node.condition):
             raise Infeasible(f"needs: {render(node.condition)}")
@@ -246,7 +250,7 @@ def _only_if(rt, f, node: ast.OnlyIf):
 # ------------------------------------------------------------------ loops
 
 
-def _for_each(rt, f, node: ast.ForEach):
+def _for_each(rt, f, node: ForEach):
     if f["s"] == 0:
         f["left"] = len(select(rt.ctx(f), node.selector))
         f["s"] = 1
@@ -257,7 +261,7 @@ def _for_each(rt, f, node: ast.ForEach):
         rt.done(f)
 
 
-def _for_each_of(rt, f, node: ast.ForEachOf):
+def _for_each_of(rt, f, node: ForEachOf):
     if f["s"] == 0:
         if items.select_step(rt, f, node.item):
             return None  # waiting for a choice
@@ -266,14 +270,14 @@ def _for_each_of(rt, f, node: ast.ForEachOf):
     _next_iteration(rt, f, node.name, node.body)
 
 
-def _for_each_in(rt, f, node: ast.ForEachIn):
+def _for_each_in(rt, f, node: ForEachIn):
     if f["s"] == 0:
         f["todo"] = entries_of(rt.ctx(f), node)
         f["s"] = 1
     _next_iteration(rt, f, node.name, node.body)
 
 
-def entries_of(ctx, node: ast.ForEachIn) -> list:
+def entries_of(ctx, node: ForEachIn) -> list:
     """The entries of the list attribute a 'for each of the X of Name' goes through: the
     thing's own, else its card's printed ones."""
     owner = thing_value(ctx, node.owner)
@@ -293,13 +297,13 @@ def _next_iteration(rt, f, name: str, body):
         rt.done(f)
 
 
-def _repeat(rt, f, node: ast.Repeat):
+def _repeat(rt, f, node: Repeat):
     """Run the body ``times`` times. With a caller's quantity that leaves the number open
     ("up to 3", "at least 1", "any number of"), each run past the least is asked first
     ("once more?"); ``left`` is None when there is no most."""
     if f["s"] == 0:
         times = node.times
-        quantity = rt.env(f).get(times.name) if isinstance(times, ast.Var) else None
+        quantity = rt.env(f).get(times.name) if isinstance(times, Var) else None
         if isinstance(quantity, dict):
             least, most = repeat_bounds(quantity)
             f["left"], f["optional"] = most, quantity["mode"] in OPEN_QUANTITIES
@@ -341,7 +345,7 @@ def repeat_bounds(quantity: dict) -> tuple[int, int | None]:
 # ------------------------------------------------------------------ other players
 
 
-def _poll(rt, f, node: ast.Poll):
+def _poll(rt, f, node: Poll):
     if f["s"] == 0:
         ordered = rt.flow.turn_order(rt)  # in turn order, the effect's owner in their own place
         if node.players.startswith("opponent"):
@@ -369,7 +373,7 @@ def _poll(rt, f, node: ast.Poll):
     rt.done(f, f["gave"])
 
 
-def _obligation(rt, f, node: ast.Obligation):
+def _obligation(rt, f, node: Obligation):
     if f["s"] == 0:
         f["s"] = 1
         rt.push(f, node.body, p=player_of(rt.ctx(f), node.player))
@@ -384,7 +388,7 @@ def _seat(rt, seat) -> str:
 # ------------------------------------------------------------------ single actions
 
 
-def _move(rt, f, node: ast.Move):
+def _move(rt, f, node: Move):
     if f["s"]:  # into a place whose things lie in sets, after asking which set
         return sets.move_in(rt, f, f["t"], f["to"])
     ctx = rt.ctx(f)
@@ -398,7 +402,7 @@ def _move(rt, f, node: ast.Move):
     rt.done(f, [tid])
 
 
-def _perform(rt, f, node: ast.Perform):
+def _perform(rt, f, node: Perform):
     if f["s"] == 0:
         tid = thing_value(rt.ctx(f), node.name)
         root = rt.flow.effect_of_thing(rt, tid)
@@ -409,12 +413,12 @@ def _perform(rt, f, node: ast.Perform):
         rt.done(f, rt.last_out)
 
 
-def _pass(rt, f, node: ast.Pass):
+def _pass(rt, f, node: Pass):
     rt.flow.pass_turn(rt, f["p"])
     rt.done(f)
 
 
-def _call(rt, f, node: ast.Call):
+def _call(rt, f, node: Call):
     if f["s"] == 0:
         resolved = rt.game.calls[f["n"]]
         procedure = resolved.procedure
@@ -454,7 +458,7 @@ def call_env(ctx, resolved) -> dict:
         for name in modifier.placeholders:
             env.setdefault(name, 0)
         for name, value in zip(modifier.placeholders, values.get(modifier.id, ())):
-            env[name] = value if isinstance(value, int) else number(ctx, ast.Var(value))
+            env[name] = value if isinstance(value, int) else number(ctx, Var(value))
     return env
 
 
@@ -463,7 +467,7 @@ def _quantity_value(ctx, quantity) -> dict:
         return {"mode": "exactly", "value": 1}
     value = quantity.value
     if isinstance(value, str):
-        value = number(ctx, ast.Var(value))
+        value = number(ctx, Var(value))
     return {"mode": quantity.mode, "value": value}
 
 
@@ -481,29 +485,29 @@ def _call_result(rt, f) -> list[str]:
 
 
 HANDLERS = {
-    ast.Effect: _sequence,
-    ast.Sentence: _sequence,
-    ast.Exchange: _exchange,
-    ast.Bound: _bound,
-    ast.May: _may,
-    ast.Poll: _poll,
-    ast.Twice: _twice,
-    ast.Let: _let,
-    ast.LetAny: _let_any,
-    ast.Adjust: _adjust,
-    ast.Set: _set,
-    ast.Choice: _choice,
-    ast.Conditional: _conditional,
-    ast.IfPossible: _if_possible,
-    ast.OnlyIf: _only_if,
-    ast.ForEach: _for_each,
-    ast.ForEachOf: _for_each_of,
-    ast.ForEachIn: _for_each_in,
-    ast.Repeat: _repeat,
-    ast.Obligation: _obligation,
-    ast.Move: _move,
-    ast.Perform: _perform,
-    ast.Pass: _pass,
-    ast.Call: _call,
+    Effect: _sequence,
+    Sentence: _sequence,
+    Exchange: _exchange,
+    Bound: _bound,
+    May: _may,
+    Poll: _poll,
+    Twice: _twice,
+    Let: _let,
+    LetAny: _let_any,
+    Adjust: _adjust,
+    Set: _set,
+    Choice: _choice,
+    Conditional: _conditional,
+    IfPossible: _if_possible,
+    OnlyIf: _only_if,
+    ForEach: _for_each,
+    ForEachOf: _for_each_of,
+    ForEachIn: _for_each_in,
+    Repeat: _repeat,
+    Obligation: _obligation,
+    Move: _move,
+    Perform: _perform,
+    Pass: _pass,
+    Call: _call,
     **items.HANDLERS,
 }

@@ -14,7 +14,10 @@ zones that are open for its owner.
 
 from __future__ import annotations
 
-from engine.effects import ast
+from engine.effects.ast import (
+    BoundItem, Discard, Draw, EveryPlace, Gain, Give, Item, Location, Lose, OtherThan, Pay, Pick, PlaceOf,
+    Play, Quantity, Reveal, Take, Var, VarPlace, Yours,
+)
 from engine.effects.render import render
 from engine.interp.errors import Infeasible, RulesError
 from engine.interp.values import (
@@ -38,7 +41,7 @@ DONE = ("done", "no more")
 # ------------------------------------------------------------------ selection
 
 
-def select_step(rt, f, item: ast.Item, owner: int | None = None) -> bool:
+def select_step(rt, f, item: Item, owner: int | None = None) -> bool:
     """Advance the pick of ``item`` in frame ``f``; True while waiting for an answer.
 
     When it returns False, ``f["picked"]`` holds the chosen things (or seats).
@@ -66,20 +69,20 @@ def select_step(rt, f, item: ast.Item, owner: int | None = None) -> bool:
     return True
 
 
-def pick_prompt(rt, f, item: ast.Item) -> str:
+def pick_prompt(rt, f, item: Item) -> str:
     """'Choose 2 order cards in your hand (1 of 2):' with numbers and names, never variable names."""
     ctx = rt.ctx(f)
     low, high = f["min"], f["max"]
     amount = str(high) if low == high else (f"up to {high}" if low <= 1 else f"{low} to {high}")
     words = [amount, " ".join(item.noun)]
     for flt in item.filters:
-        if isinstance(flt, ast.OtherThan):
+        if isinstance(flt, OtherThan):
             words.append(f"other than {_bound_words(rt, ctx, flt.name)}")
             continue
-        if type(flt) is ast.Yours:
+        if type(flt) is Yours:
             words.append("of yours")
             continue
-        value = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
+        value = flt.value if isinstance(flt.value, int) else number(ctx, Var(flt.value))
         words.append(f"of {flt.attribute} {value}" + (f" or {flt.direction}" if flt.direction else ""))
     if item.location is not None:
         words.append(_place_words(rt, ctx, item.location))
@@ -94,19 +97,19 @@ def _bound_words(rt, ctx: Context, name: str) -> str:
     return " and ".join(rt.world.name_of(t) for t in things) if things else name
 
 
-def _place_words(rt, ctx: Context, location: ast.Location) -> str:
+def _place_words(rt, ctx: Context, location: Location) -> str:
     place = location.place
-    if isinstance(place, ast.VarPlace):
+    if isinstance(place, VarPlace):
         bound = ctx.env.get(place.name)
         if isinstance(bound, str) and bound in rt.s["things"]:
             return f"{location.preposition} {rt.world.name_of(bound)}"
         return f"{location.preposition} {place.name}"  # a list: the name the designer gave it
-    if isinstance(place, ast.PlaceOf):
+    if isinstance(place, PlaceOf):
         return f"{location.preposition} its {place.attribute}"
     return render(location)
 
 
-def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
+def _start_pick(rt, f, item: Item, owner: int | None) -> None:
     ctx = rt.ctx(f)
     pool = pick_pool(rt, ctx, item, owner)
     low, high = bounds(ctx, item.quantity, len(pool))
@@ -120,7 +123,7 @@ def _start_pick(rt, f, item: ast.Item, owner: int | None) -> None:
     f["keys"] = {}
 
 
-def _refill_decks(rt, item: ast.Item, ctx: Context) -> bool:
+def _refill_decks(rt, item: Item, ctx: Context) -> bool:
     """Taking more cards from a deck than it holds: its discards are shuffled in first."""
     if item.location is None or item.location.preposition != "from":
         return False
@@ -146,14 +149,14 @@ def _finish_pick(f) -> bool:
     return False
 
 
-def bounds(ctx: Context, quantity: ast.Quantity, available: int) -> tuple[int, int]:
+def bounds(ctx: Context, quantity: Quantity, available: int) -> tuple[int, int]:
     """(least, most) things a quantity asks for, given how many are available."""
     mode, value = quantity.mode, quantity.value
     if mode == "passed":
         passed = ctx.env.get(value)
         mode, value = (passed["mode"], passed["value"]) if isinstance(passed, dict) else ("exactly", passed or 0)
     if isinstance(value, str):
-        value = number(ctx, ast.Var(value))
+        value = number(ctx, Var(value))
     return mode_bounds(mode, value, available)
 
 
@@ -207,14 +210,14 @@ def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
     return str(entry), str(entry)
 
 
-def pick_pool(rt, ctx: Context, item: ast.Item, owner: int | None) -> list:
+def pick_pool(rt, ctx: Context, item: Item, owner: int | None) -> list:
     """The things (or players) a pick of ``item`` can take, in the order they are offered."""
     if is_players(item.noun):
         return players_pool(rt, item, ctx.you)
     return slot_order(rt, candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner))
 
 
-def players_pool(rt, item: ast.Item, you: int) -> list[dict]:
+def players_pool(rt, item: Item, you: int) -> list[dict]:
     """The seats a pick of players can take, in seat order ("opponents": all but you)."""
     seats = [p for p in range(rt.s["players"]) if not item.noun[0].startswith("opponent") or p != you]
     return [{"player": p} for p in seats]
@@ -227,7 +230,7 @@ def slot_order(rt, pool: list) -> list:
     return pool
 
 
-def from_decks_or_ordered(rt, item: ast.Item, ctx: Context) -> bool:
+def from_decks_or_ordered(rt, item: Item, ctx: Context) -> bool:
     """Whether a pick "from" somewhere takes the top of an ordered place, or may refill a deck
     (otherwise it offers the place's things like any other pick)."""
     if is_ordered_source(rt, item, ctx):
@@ -235,7 +238,7 @@ def from_decks_or_ordered(rt, item: ast.Item, ctx: Context) -> bool:
     return any(place in rt.game.items("decks") for place in places(ctx, item.location.place, ctx.actor) or [])
 
 
-def is_ordered_source(rt, item: ast.Item, ctx: Context) -> bool:
+def is_ordered_source(rt, item: Item, ctx: Context) -> bool:
     location = item.location
     if location is None or location.preposition != "from":
         return False
@@ -249,7 +252,7 @@ def _ordered(rt, place: str) -> bool:
     return bool(item and (item.get("ordered") or kind in rt.game.items("decks")))
 
 
-def too_few(item: ast.Item, least: int, found: int) -> str:
+def too_few(item: Item, least: int, found: int) -> str:
     """Why a pick cannot be made, in words."""
     return f"needs {least} {' '.join(item.noun)}, there {'is' if found == 1 else 'are'} {found}"
 
@@ -281,10 +284,10 @@ def _items_action(verb: str):
     return handle
 
 
-def _step_item(rt, f, node, item: ast.Item, verb: str) -> bool:
+def _step_item(rt, f, node, item: Item, verb: str) -> bool:
     """Carry out one item; False while a decision or a pushed frame is pending."""
     ctx = rt.ctx(f)
-    if isinstance(item, ast.BoundItem):
+    if isinstance(item, BoundItem):
         things = ctx.env.get(item.name)
         return _apply(rt, f, node, verb, things if isinstance(things, list) else [things])
     noun = noun_of(ctx, item.noun)
@@ -305,11 +308,11 @@ def _step_item(rt, f, node, item: ast.Item, verb: str) -> bool:
     return _apply(rt, f, node, verb, f.pop("picked"))
 
 
-def _amount(rt, f, node, item: ast.Item) -> int:
+def _amount(rt, f, node, item: Item) -> int:
     return amount(rt.ctx(f), node, item)
 
 
-def amount(ctx: Context, node, item: ast.Item) -> int:
+def amount(ctx: Context, node, item: Item) -> int:
     """How many of ``item`` the action ``node`` gains, pays or draws for the acting player."""
     quantity = item.quantity
     if quantity.mode in ("every", "all"):
@@ -433,10 +436,10 @@ def _finish_playing(rt, seat: int, tid: str) -> None:
 
 def from_each(item) -> bool:
     """Whether ``item`` is taken from each of several places ("from each action deck")."""
-    return item.location is not None and isinstance(item.location.place, ast.EveryPlace)
+    return item.location is not None and isinstance(item.location.place, EveryPlace)
 
 
-def take_from_each(rt, ctx: Context, seat: int, item: ast.Item) -> list[str]:
+def take_from_each(rt, ctx: Context, seat: int, item: Item) -> list[str]:
     """The top things of ``item``'s kind, as many as it says, from each place it names (a deck
     that is empty is first shuffled anew from its discard pile), in the order taken."""
     noun = noun_of(ctx, item.noun)
@@ -562,7 +565,7 @@ def reshuffle(rt, deck: str) -> None:
     rt.world.event("shuffled", None, f"the {rt.game.vocabulary.nouns[deck].name} was reshuffled", deck=deck)
 
 
-def gain_things(rt, f, item: ast.Item, noun, count: int) -> list[str]:
+def gain_things(rt, f, item: Item, noun, count: int) -> list[str]:
     """Gain ``count`` pieces: from the owner's reserve when the pieces have one, else new ones."""
     seat = f["p"]
     kinds = sorted(rt.game.kinds(noun.id))
@@ -617,16 +620,16 @@ def gain_existing(rt, seat: int, tid: str, destination: str | None = None) -> No
     world.event("gained", seat, f"{_who(seat)} gained {world.name_of(tid)}", thing=tid)
 
 
-def _create(rt, f, item: ast.Item, kinds: list[str], seat: int, destination: str | None) -> str:
+def _create(rt, f, item: Item, kinds: list[str], seat: int, destination: str | None) -> str:
     if len(kinds) != 1:
         raise RulesError(f"'gain' of {' '.join(item.noun)} needs one kind, found {', '.join(kinds)}")
     kind = kinds[0]
     ctx = rt.ctx(f)
     attrs = {}
     for flt in getattr(item, "filters", ()):
-        if isinstance(flt, (ast.OtherThan, ast.Yours)):
+        if isinstance(flt, (OtherThan, Yours)):
             continue
-        attrs[flt.attribute] = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
+        attrs[flt.attribute] = flt.value if isinstance(flt.value, int) else number(ctx, Var(flt.value))
     tid = rt.world.new_id(kind)
     rt.world.create(tid, kind, seat, None, attrs)
     place = destination or _home_place(rt, kind, seat)
@@ -736,14 +739,14 @@ def _zone_open(rt, ctx: Context, place_item: dict, zone: dict) -> bool:
 
 
 HANDLERS = {
-    ast.Gain: _items_action("gain"),
-    ast.Lose: _items_action("lose"),
-    ast.Pay: _items_action("pay"),
-    ast.Give: _items_action("give"),
-    ast.Draw: _items_action("draw"),
-    ast.Discard: _items_action("discard"),
-    ast.Take: _items_action("take"),
-    ast.Reveal: _items_action("reveal"),
-    ast.Play: _items_action("play"),
-    ast.Pick: _items_action("pick"),
+    Gain: _items_action("gain"),
+    Lose: _items_action("lose"),
+    Pay: _items_action("pay"),
+    Give: _items_action("give"),
+    Draw: _items_action("draw"),
+    Discard: _items_action("discard"),
+    Take: _items_action("take"),
+    Reveal: _items_action("reveal"),
+    Play: _items_action("play"),
+    Pick: _items_action("pick"),
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from engine.effects import ast
+from engine.effects.ast import Bound, ForEach, ForEachOf, Gain, IfPossible, Item, Node, OnlyIf, Repeat, Sentence
 from engine.effects.render import render
 
 LABEL_LENGTH = 80
@@ -41,13 +41,13 @@ _NAMES: dict[str, tuple[str, ...]] = {}  # text -> its names (texts come from th
 _WRITTEN: dict[tuple, str] = {}  # (text, its bound numbers) -> the text with the numbers written in
 
 
-def option_label(option: ast.Sentence) -> str:
+def option_label(option: Sentence) -> str:
     """An option as its text; a long one as its first real step and what it finally gains
     ("choose 1 red token on your board ... gain 1 blue gem")."""
     text = render(option)
     if len(text) <= LABEL_LENGTH:
         return text
-    gains = [node for node in _walk(option) if isinstance(node, ast.Gain)]
+    gains = [node for node in _walk(option) if isinstance(node, Gain)]
     outcome = f" ... gain {_items_words(gains[-1].items)}" if gains else " ..."
     return _headline(option) + outcome
 
@@ -58,7 +58,7 @@ def _walk(node):
     for name in node.__dataclass_fields__:
         value = getattr(node, name)
         for child in value if isinstance(value, tuple) else (value,):
-            if isinstance(child, ast.Node):
+            if isinstance(child, Node):
                 yield from _walk(child)
 
 
@@ -66,7 +66,7 @@ def _items_words(items) -> str:
     """Items without filters that name variables ("1 blue gem", not "... of value Total")."""
     words = []
     for item in items:
-        if isinstance(item, ast.Item):
+        if isinstance(item, Item):
             amount = str(item.quantity.value) if item.quantity.mode == "exactly" else render(item.quantity)
             words.append(f"{amount} {' '.join(item.noun)}")
     return " and ".join(words)
@@ -74,11 +74,11 @@ def _items_words(items) -> str:
 
 def _headline(node) -> str:
     while True:
-        if isinstance(node, ast.Sentence):
+        if isinstance(node, Sentence):
             node = node.steps[0]
-        elif isinstance(node, (ast.OnlyIf, ast.IfPossible, ast.ForEach, ast.ForEachOf, ast.Repeat)):
+        elif isinstance(node, (OnlyIf, IfPossible, ForEach, ForEachOf, Repeat)):
             node = node.body
-        elif isinstance(node, ast.Bound):
+        elif isinstance(node, Bound):
             node = node.step
         else:
             return render(node)

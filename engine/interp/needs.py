@@ -20,7 +20,7 @@ is really asked shows, is then worked out by the full judge (runtime.py).
 
 from __future__ import annotations
 
-from engine.effects import ast
+from engine.effects.ast import Adjust, Call, Choice, Effect, Exchange, Gain, Item, Let, Lose, May, OnlyIf, Pay, Sentence
 from engine.interp.handlers import adjust_steps, call_nouns
 from engine.interp.values import counter_owner, is_resource
 
@@ -41,19 +41,19 @@ def needs(game, number: int) -> tuple:
 def _read(game, node, subst: dict, need: dict, raised: set, calls: frozenset) -> bool:
     """Add what ``node`` surely pays to ``need``; False where the reading stops."""
     kind = type(node)
-    if kind is ast.Effect or kind is ast.Sentence:
-        parts = node.sentences if kind is ast.Effect else node.steps
+    if kind is Effect or kind is Sentence:
+        parts = node.sentences if kind is Effect else node.steps
         return all(_read(game, part, subst, need, raised, calls) for part in parts)
-    if kind is ast.Let:
+    if kind is Let:
         return True
-    if kind is ast.OnlyIf:  # the test changes nothing; failing it is a no as well
+    if kind is OnlyIf:  # the test changes nothing; failing it is a no as well
         return _read(game, node.body, subst, need, raised, calls)
-    if kind is ast.Exchange:
+    if kind is Exchange:
         return _read(game, node.cost, subst, need, raised, calls) and _read(game, node.reward, subst, need, raised,
                                                                              calls)
-    if kind is ast.Gain or kind is ast.Pay or kind is ast.Lose:
+    if kind is Gain or kind is Pay or kind is Lose:
         return _counters(game, node, subst, need, raised)
-    if kind is ast.Call:
+    if kind is Call:
         resolved = game.calls[game.number(node)]
         procedure = resolved.procedure.id
         if procedure in calls:  # a procedure that calls itself
@@ -68,7 +68,7 @@ def _counters(game, node, subst: dict, need: dict, raised: set) -> bool:
     """A gain, payment or loss of resources: a payment of a fixed amount adds to the need of a
     resource nothing has raised yet; a gain raises it."""
     for item in node.items:
-        if type(item) is not ast.Item or item.filters or item.location is not None:
+        if type(item) is not Item or item.filters or item.location is not None:
             return False
         noun = game.noun(item.noun)
         if noun is not None and noun.id in subst:
@@ -76,9 +76,9 @@ def _counters(game, node, subst: dict, need: dict, raised: set) -> bool:
         if noun is None or not is_resource(noun):
             return False
         resource, quantity = noun.id, item.quantity
-        if type(node) is ast.Gain:
+        if type(node) is Gain:
             raised.add(resource)
-        elif type(node) is ast.Pay and resource not in raised:
+        elif type(node) is Pay and resource not in raised:
             if quantity.mode == "exactly" and type(quantity.value) is int:
                 need[resource] = need.get(resource, 0) + quantity.value
             else:  # an amount known only then: later payments of it are not added up
@@ -118,34 +118,34 @@ def refusal(rt):
     return None if wanted is None else shape[1](rt, frame, node, wanted)
 
 
-def _may_needs(game, node: ast.May):
+def _may_needs(game, node: May):
     return needs(game, game.number(node.step)) or None
 
 
-def _choice_needs(game, node: ast.Choice):
+def _choice_needs(game, node: Choice):
     if node.count != 1 or node.upgrade is not None:
         return None
     wanted = tuple(needs(game, game.number(option)) for option in node.options)
     return wanted if any(wanted) else None
 
 
-def _adjust_needs(game, node: ast.Adjust):
+def _adjust_needs(game, node: Adjust):
     if node.cost is None:
         return None
     return needs(game, game.number(node.cost)) or None
 
 
-def _may(rt, frame: dict, node: ast.May, wanted: tuple):
+def _may(rt, frame: dict, node: May, wanted: tuple):
     return lambda key: key == "yes" and short(rt, wanted, frame["p"])
 
 
-def _choice(rt, frame: dict, node: ast.Choice, wanted: tuple):
+def _choice(rt, frame: dict, node: Choice, wanted: tuple):
     if frame.get("chosen"):
         return None
     return lambda key: key.isdigit() and short(rt, wanted[int(key)], frame["p"])
 
 
-def _adjust(rt, frame: dict, node: ast.Adjust, wanted: tuple):
+def _adjust(rt, frame: dict, node: Adjust, wanted: tuple):
     if frame.get("s") != 1:
         return None
     start, span = frame["from"], frame["span"]
@@ -157,7 +157,7 @@ def _adjust(rt, frame: dict, node: ast.Adjust, wanted: tuple):
 
 
 REFUSALS = {  # decision node -> (what its answers need, read once per node; its refusal)
-    ast.May: (_may_needs, _may),
-    ast.Choice: (_choice_needs, _choice),
-    ast.Adjust: (_adjust_needs, _adjust),
+    May: (_may_needs, _may),
+    Choice: (_choice_needs, _choice),
+    Adjust: (_adjust_needs, _adjust),
 }

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import operator
 
-from engine.effects import ast
+from engine.effects.ast import (
+    Aggregate, AllOf, AnyOf, Attribute, Compare, Comparison, Count, EveryPlace, Filter, Flag, Has, HasAllOf,
+    KindSelector, Minus, Neighbour, Node, Not, Number, OtherThan, OwnPlace, PlaceOf, PlayerSelector,
+    PlayerVar, Plus, Truth, Var, VarPlace, WhoDid, You, Yours,
+)
 from engine.interp.errors import RulesError
 
 EMPTY: list = []
@@ -62,19 +66,19 @@ def is_players(words) -> bool:
 # ------------------------------------------------------------------ places
 
 
-def places(ctx: Context, place: ast.Node | None, owner: int | None) -> list[str] | None:
+def places(ctx: Context, place: Node | None, owner: int | None) -> list[str] | None:
     """The container things a location names (None: no location given)."""
     if place is None:
         return None
-    if type(place) is ast.OwnPlace:  # "your ...": the acting player's
+    if type(place) is OwnPlace:  # "your ...": the acting player's
         things = ctx.world.s["things"]
         return [p for p in ctx.world.places_of(_place_kinds(ctx, place)[0], ctx.actor) if things[p]["o"] == ctx.actor]
-    if type(place) is ast.EveryPlace:
+    if type(place) is EveryPlace:
         return ctx.world.places_of(_place_kinds(ctx, place)[0])
-    if type(place) is ast.VarPlace:
+    if type(place) is VarPlace:
         value = ctx.env.get(place.name)
         return value if isinstance(value, list) else [value]
-    if type(place) is ast.PlaceOf:
+    if type(place) is PlaceOf:
         return [ctx.world.thing(thing_value(ctx, place.name))["at"]]
     raise RulesError(f"unknown place {place!r}")
 
@@ -108,9 +112,9 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
     place = location.place if location is not None else None
     if place is None:
         found = world.things(kinds, None if everybodys else owner)
-    elif type(place) is ast.VarPlace:
+    elif type(place) is VarPlace:
         found = _in_bound(ctx, place.name, kinds)
-    elif type(place) is ast.OwnPlace and ctx.actor is not None and _place_kinds(ctx, place)[1]:
+    elif type(place) is OwnPlace and ctx.actor is not None and _place_kinds(ctx, place)[1]:
         # the acting player's own places, things loose in them: none is shared, none in a set
         things, inside = world.s["things"], world.s["in"]
         found = [t for p in places(ctx, place, owner) for t in inside.get(p, EMPTY) if things[t]["k"] in kinds]
@@ -212,12 +216,12 @@ def _with_terms(ctx: Context, terms, found: list[str]) -> list[str]:
     return found
 
 
-def _passes(ctx: Context, tid: str, flt: ast.Filter) -> bool:
+def _passes(ctx: Context, tid: str, flt: Filter) -> bool:
     other = _OTHER_FILTERS.get(type(flt))
     if other is not None:
         return other(ctx, tid, flt)
     value = attribute(ctx, tid, flt.attribute)
-    bound = flt.value if isinstance(flt.value, int) else number(ctx, ast.Var(flt.value))
+    bound = flt.value if isinstance(flt.value, int) else number(ctx, Var(flt.value))
     if value is None:
         return False
     if flt.direction == "more":
@@ -227,18 +231,18 @@ def _passes(ctx: Context, tid: str, flt: ast.Filter) -> bool:
     return value == bound
 
 
-def _other_than(ctx: Context, tid: str, flt: ast.OtherThan) -> bool:
+def _other_than(ctx: Context, tid: str, flt: OtherThan) -> bool:
     """"other than Kept": not one of the things bound to Kept."""
     bound = ctx.env.get(flt.name)
     return tid not in (bound if isinstance(bound, list) else [bound])
 
 
-def _yours(ctx: Context, tid: str, flt: ast.Yours) -> bool:
+def _yours(ctx: Context, tid: str, flt: Yours) -> bool:
     """"of yours": the acting player's own, wherever it lies."""
     return ctx.world.thing(tid)["o"] == ctx.actor
 
 
-_OTHER_FILTERS = {ast.OtherThan: _other_than, ast.Yours: _yours}  # the filters on no attribute
+_OTHER_FILTERS = {OtherThan: _other_than, Yours: _yours}  # the filters on no attribute
 
 
 def attribute(ctx: Context, subject, name: str):
@@ -297,13 +301,13 @@ def thing_value(ctx: Context, name: str):
 
 def select(ctx: Context, selector) -> list:
     """What a 'for each' selector counts: player seats or things."""
-    if isinstance(selector, ast.PlayerSelector):
+    if isinstance(selector, PlayerSelector):
         return players_selected(ctx, selector)
     noun = noun_of(ctx, selector.noun)
     if is_resource(noun):
         return [noun.id] * counter_amount(ctx, noun.id, ctx.actor)
     found = candidates(ctx, noun, selector.filters, selector.location, ctx.actor)
-    if isinstance(selector, ast.KindSelector):
+    if isinstance(selector, KindSelector):
         if selector.attribute == "kind":  # "kind of card": two copies of a card are one kind
             kinds = [ctx.world.thing(t).get("c") or ctx.world.thing(t)["k"] for t in found]
         else:  # "type of card in Row": the different values of that attribute
@@ -312,14 +316,14 @@ def select(ctx: Context, selector) -> list:
     return found
 
 
-def players_selected(ctx: Context, selector: ast.PlayerSelector) -> list[int]:
+def players_selected(ctx: Context, selector: PlayerSelector) -> list[int]:
     seats = list(range(ctx.world.s["players"]))
     if selector.players.startswith("opponent"):
         seats = [p for p in seats if p != ctx.you]
     who = selector.who
     if who is None:
         return seats
-    if isinstance(who, ast.WhoDid):
+    if isinstance(who, WhoDid):
         did = ctx.env.get("__did__", [])
         return [p for p in seats if (p in did) != who.negated and p in ctx.env.get("__polled__", seats)]
     inner = Context(ctx.world, None, ctx.you, ctx.env, ctx.subst)
@@ -348,24 +352,24 @@ def number(ctx: Context, node) -> int:
     return reader(ctx, node)
 
 
-def _attribute_number(ctx: Context, node: ast.Attribute) -> int:
+def _attribute_number(ctx: Context, node: Attribute) -> int:
     subject = "Game" if node.name == "Game" else thing_value(ctx, node.name)
     return _as_number(attribute(ctx, subject, node.attribute))
 
 
-def _aggregate_number(ctx: Context, node: ast.Aggregate) -> int:
+def _aggregate_number(ctx: Context, node: Aggregate) -> int:
     values = [_as_number(attribute(ctx, t, node.attribute)) for t in select(ctx, node.selector)]
     return _aggregate(node.kind, values)
 
 
 NUMBERS = {  # number node -> how its value is read
-    ast.Number: lambda ctx, node: node.value,
-    ast.Var: lambda ctx, node: _as_number(ctx.env.get(node.name, 0)),
-    ast.Attribute: _attribute_number,
-    ast.Count: lambda ctx, node: len(select(ctx, node.selector)),
-    ast.Aggregate: _aggregate_number,
-    ast.Plus: lambda ctx, node: number(ctx, node.left) + number(ctx, node.right),
-    ast.Minus: lambda ctx, node: number(ctx, node.left) - number(ctx, node.right),
+    Number: lambda ctx, node: node.value,
+    Var: lambda ctx, node: _as_number(ctx.env.get(node.name, 0)),
+    Attribute: _attribute_number,
+    Count: lambda ctx, node: len(select(ctx, node.selector)),
+    Aggregate: _aggregate_number,
+    Plus: lambda ctx, node: number(ctx, node.left) + number(ctx, node.right),
+    Minus: lambda ctx, node: number(ctx, node.left) - number(ctx, node.right),
 }
 
 
@@ -422,19 +426,19 @@ def _general_test(node):
 
 
 TESTS = {  # condition node -> how it is tested (the general way, reading the node each time)
-    ast.AllOf: lambda ctx, node: all(test(ctx, c) for c in node.conditions),
-    ast.AnyOf: lambda ctx, node: any(test(ctx, c) for c in node.conditions),
-    ast.Not: lambda ctx, node: not test(ctx, node.condition),
-    ast.Flag: lambda ctx, node: bool(_as_number(ctx.env.get(node.name, 0))),
-    ast.Truth: lambda ctx, node: bool(_value(ctx, node.value)),
-    ast.Compare: lambda ctx, node: _compare(_value(ctx, node.left), node.comparison, ctx, at_least=False),
-    ast.Has: lambda ctx, node: _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx,
+    AllOf: lambda ctx, node: all(test(ctx, c) for c in node.conditions),
+    AnyOf: lambda ctx, node: any(test(ctx, c) for c in node.conditions),
+    Not: lambda ctx, node: not test(ctx, node.condition),
+    Flag: lambda ctx, node: bool(_as_number(ctx.env.get(node.name, 0))),
+    Truth: lambda ctx, node: bool(_value(ctx, node.value)),
+    Compare: lambda ctx, node: _compare(_value(ctx, node.left), node.comparison, ctx, at_least=False),
+    Has: lambda ctx, node: _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx,
                                         at_least=True),
-    ast.HasAllOf: lambda ctx, node: _has_all_of(ctx, player_of(ctx, node.player), node),
+    HasAllOf: lambda ctx, node: _has_all_of(ctx, player_of(ctx, node.player), node),
 }
 
 
-def _all_of(game, node: ast.AllOf):
+def _all_of(game, node: AllOf):
     parts = tuple(compiled_test(game, condition) for condition in node.conditions)
 
     def all_of(ctx: Context) -> bool:
@@ -445,7 +449,7 @@ def _all_of(game, node: ast.AllOf):
     return all_of
 
 
-def _any_of(game, node: ast.AnyOf):
+def _any_of(game, node: AnyOf):
     parts = tuple(compiled_test(game, condition) for condition in node.conditions)
 
     def any_of(ctx: Context) -> bool:
@@ -456,28 +460,28 @@ def _any_of(game, node: ast.AnyOf):
     return any_of
 
 
-def _not(game, node: ast.Not):
+def _not(game, node: Not):
     inner = compiled_test(game, node.condition)
     return lambda ctx: not inner(ctx)
 
 
-def _flag(game, node: ast.Flag):
+def _flag(game, node: Flag):
     name = node.name
     return lambda ctx: bool(_as_number(ctx.env.get(name, 0)))
 
 
-def _compare_number(game, node: ast.Compare):
+def _compare_number(game, node: Compare):
     """"<number> is <comparison> <N>" with a counted or computed number on the left (a name
     or an attribute compares its raw value: the general test)."""
     right, left = node.comparison.right, node.left
-    if type(right) is not ast.Number or type(left) in (ast.Var, ast.Attribute) or type(left) not in NUMBERS:
+    if type(right) is not Number or type(left) in (Var, Attribute) or type(left) not in NUMBERS:
         return _general_test(node)
     read, value = NUMBERS[type(left)], right.value
     compare = _comparison(node.comparison, at_least=False)
     return lambda ctx: compare(read(ctx, left), value)
 
 
-def _has_compiled(game, node: ast.Has):
+def _has_compiled(game, node: Has):
     """"you have <comparison> <N> <noun>": a resource is one counter read (_has_shortcut),
     things are counted with the noun read once; any other shape is the general test."""
     general = _general_test(node)
@@ -492,8 +496,8 @@ def _has_compiled(game, node: ast.Has):
             return compare(ctx.world.counter(owner, resource), right)
         return has_resource
     noun = game.noun(node.noun)
-    if noun is None or is_resource(noun) or type(node.player) is not ast.You \
-            or type(node.comparison.right) is not ast.Number:
+    if noun is None or is_resource(noun) or type(node.player) is not You \
+            or type(node.comparison.right) is not Number:
         return general
     compare, right = _comparison(node.comparison, at_least=True), node.comparison.right.value
     filters, location = node.filters, node.location
@@ -508,22 +512,22 @@ def _has_compiled(game, node: ast.Has):
 
 
 COMPILED_TESTS = {  # condition node -> what compiles its shape (else TESTS tests it)
-    ast.AllOf: _all_of, ast.AnyOf: _any_of, ast.Not: _not, ast.Flag: _flag, ast.Compare: _compare_number,
-    ast.Has: _has_compiled,
+    AllOf: _all_of, AnyOf: _any_of, Not: _not, Flag: _flag, Compare: _compare_number,
+    Has: _has_compiled,
 }
 
 
 def _value(ctx: Context, node):
     """A number, or for names and attributes the raw value (ids compare with 'is')."""
-    if isinstance(node, ast.Var):
+    if isinstance(node, Var):
         return thing_value(ctx, node.name)
-    if isinstance(node, ast.Attribute):
+    if isinstance(node, Attribute):
         subject = "Game" if node.name == "Game" else thing_value(ctx, node.name)
         return attribute(ctx, subject, node.attribute)
     return number(ctx, node)
 
 
-def _compare(left, comparison: ast.Comparison, ctx: Context, at_least: bool) -> bool:
+def _compare(left, comparison: Comparison, ctx: Context, at_least: bool) -> bool:
     right = _value(ctx, comparison.right)
     op = comparison.op or ("at least" if at_least else "exactly")
     if op == "exactly":
@@ -531,7 +535,7 @@ def _compare(left, comparison: ast.Comparison, ctx: Context, at_least: bool) -> 
     return COMPARISONS[op](_as_number(left), _as_number(right))
 
 
-def _comparison(comparison: ast.Comparison, at_least: bool):
+def _comparison(comparison: Comparison, at_least: bool):
     """The function comparing two numbers as ``comparison`` says (no word: "at least" for a
     count one has, "exactly" otherwise)."""
     op = comparison.op or ("at least" if at_least else "exactly")
@@ -542,14 +546,14 @@ COMPARISONS = {"at least": operator.ge, "at most": operator.le, "more than": ope
                "less than": operator.lt, "fewer than": operator.lt}
 
 
-def _has_shortcut(game, node: ast.Has) -> tuple | None:
+def _has_shortcut(game, node: Has) -> tuple | None:
     """What "you have <comparison> <number> <resource>" needs, read once per game: the
     resource, whether its counter is global, the comparison and the number. None for any
     other shape (another player, a thing, filters, a place, a bound number)."""
     noun = game.noun(node.noun)
     right = node.comparison.right
-    if noun is None or not is_resource(noun) or type(node.player) is not ast.You or node.filters \
-            or node.location is not None or type(right) is not ast.Number:
+    if noun is None or not is_resource(noun) or type(node.player) is not You or node.filters \
+            or node.location is not None or type(right) is not Number:
         return None
     return noun.id, counter_owner(game, noun.id, 0) is None, _comparison(node.comparison, at_least=True), right.value
 
@@ -562,7 +566,7 @@ def _has_count(ctx: Context, seat: int, node) -> int:
     return len(candidates(inner, noun, node.filters, node.location, seat))
 
 
-def _has_all_of(ctx: Context, seat: int, node: ast.HasAllOf) -> bool:
+def _has_all_of(ctx: Context, seat: int, node: HasAllOf) -> bool:
     needed = attribute(ctx, thing_value(ctx, node.name), node.attribute) or []
     for kind in needed if isinstance(needed, list) else [needed]:
         if not ctx.world.things({kind}, seat):
@@ -572,12 +576,12 @@ def _has_all_of(ctx: Context, seat: int, node: ast.HasAllOf) -> bool:
 
 def player_of(ctx: Context, node) -> int:
     """The seat a player reference names."""
-    if isinstance(node, ast.You):
+    if isinstance(node, You):
         return ctx.you
-    if isinstance(node, ast.PlayerVar):
+    if isinstance(node, PlayerVar):
         value = ctx.env.get(node.name)
         return value["player"] if isinstance(value, dict) else value
-    if isinstance(node, ast.Neighbour):
+    if isinstance(node, Neighbour):
         count = ctx.world.s["players"]
         step = -1 if node.side == "right" else 1
         return (ctx.you + step) % count

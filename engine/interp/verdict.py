@@ -57,7 +57,11 @@ import dataclasses
 from itertools import chain, permutations
 from math import perm
 
-from engine.effects import ast
+from engine.effects.ast import (
+    Adjust, Bound, BoundItem, Call, Choice, Conditional, Discard, Draw, Exchange, ForEach, ForEachIn,
+    ForEachOf, Gain, Give, IfPossible, Item, Let, Lose, May, Move, Node, Obligation, OnlyIf, Pay, Perform,
+    Pick, Play, Poll, Repeat, Reveal, Set, Twice, Var,
+)
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
 from engine.interp.fallible import can_fail, rest_fails, sequence_rest_fails, triggers_can_fail
@@ -97,7 +101,7 @@ def answers(rt, depth: int):
         return None
     node = rt.game.nodes[number]
     shape = ANSWERS.get(type(node))
-    strict = type(node) in (ast.Choice, ast.May) or rt.in_strict()  # a chosen option runs strict
+    strict = type(node) in (Choice, May) or rt.in_strict()  # a chosen option runs strict
     return None if shape is None else shape(Walk(rt, strict), frames, depth, node)
 
 
@@ -107,7 +111,7 @@ def lightest_first(rt, options: list) -> list:
     never to show them in."""
     number = rt.s["frames"][-1].get("n")
     node = rt.game.nodes[number] if number is not None else None
-    if type(node) is not ast.Choice:
+    if type(node) is not Choice:
         return options
     weights = _option_weights(rt.game, node)
 
@@ -130,9 +134,9 @@ def _below(rt, frames: list, depth: int):
             segments.append((*_head(frame), CHANGES, 0))
         elif number in game.parts:
             segments.append((*_head(frame), number, frame["s"]))
-        elif type(game.nodes[number]) is ast.Exchange and frame["s"] == 1:  # the reward is left
+        elif type(game.nodes[number]) is Exchange and frame["s"] == 1:  # the reward is left
             segments.append((*_head(frame), game.number(game.nodes[number].reward), 0))
-        elif type(game.nodes[number]) is ast.Choice and frame["s"] == 2:  # chosen options queued
+        elif type(game.nodes[number]) is Choice and frame["s"] == 2:  # chosen options queued
             node = game.nodes[number]
             segments += [(*_head(frame), game.number(node.upgrade if key == "upgrade" else node.options[int(key)]), 0)
                          for key in frame["chosen"]]
@@ -147,7 +151,7 @@ def _below(rt, frames: list, depth: int):
 
 def _stoppable(frame: dict, node) -> bool:
     """Whether a repeat's player may stop it once its running body is done (see handlers)."""
-    return type(node) is ast.Repeat and frame.get("optional", False) and frame["runs"] >= frame.get("least", 1)
+    return type(node) is Repeat and frame.get("optional", False) and frame["runs"] >= frame.get("least", 1)
 
 
 def _finished(game, frame: dict, node) -> bool:
@@ -155,22 +159,22 @@ def _finished(game, frame: dict, node) -> bool:
     kind, step = type(node), frame["s"]
     if kind in PASSED_AT:
         return step >= PASSED_AT[kind]
-    if kind is ast.Choice:
+    if kind is Choice:
         return step == 2 and not frame.get("chosen")
-    if kind in (ast.ForEachOf, ast.ForEachIn):
+    if kind in (ForEachOf, ForEachIn):
         return step == 1 and not frame.get("todo")
-    if kind is ast.Call:
+    if kind is Call:
         return step == 1 and not game.triggers(game.calls[frame["n"]].procedure.id)
     return False
 
 
 PASSED_AT = {  # node -> the step from which it only hands its child's result up
-    ast.OnlyIf: 1, ast.Conditional: 1, ast.IfPossible: 1, ast.Obligation: 1, ast.Perform: 1,
-    ast.May: 2, ast.Exchange: 2, ast.Twice: 2,
+    OnlyIf: 1, Conditional: 1, IfPossible: 1, Obligation: 1, Perform: 1,
+    May: 2, Exchange: 2, Twice: 2,
 }
 
 
-def _choice_answers(w, frames, depth, node: ast.Choice):
+def _choice_answers(w, frames, depth, node: Choice):
     """The next option of a "choose one" or "choose two": the options chosen so far and this
     one, in that order, then each order of the options still to choose (see _choice)."""
     top = frames[-1]
@@ -186,7 +190,7 @@ def _choice_answers(w, frames, depth, node: ast.Choice):
     return judge
 
 
-def _adjust_answers(w, frames, depth, node: ast.Adjust):
+def _adjust_answers(w, frames, depth, node: Adjust):
     """The new value of an adjustment: the cost once per step, then what is left."""
     top = frames[-1]
     below = _below(w.rt, frames, depth)
@@ -197,7 +201,7 @@ def _adjust_answers(w, frames, depth, node: ast.Adjust):
                                                  [int(key.split(":", 1)[1])], below))
 
 
-def _move_answers(w, frames, depth, node: ast.Move):
+def _move_answers(w, frames, depth, node: Move):
     """Which set a thing goes into (sets.move_in asks): that set, then what is left."""
     top = frames[-1]
     below = _below(w.rt, frames, depth)
@@ -207,7 +211,7 @@ def _move_answers(w, frames, depth, node: ast.Move):
     return lambda key: w.verdict_of([_set_way(w, envs, head, top["t"], top["to"], top["plans"][key], below)])
 
 
-def _may_answers(w, frames, depth, node: ast.May):
+def _may_answers(w, frames, depth, node: May):
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
@@ -224,7 +228,7 @@ def _pick_answers(w, frames, depth, node):
         return None
     envs, things = w.rt.s["envs"], w.rt.s["things"]
     picked, least, most = list(top.get("picked", ())), top["min"], top["max"]
-    if type(node) is ast.ForEachOf:
+    if type(node) is ForEachOf:
         below = _below(w.rt, frames, depth)
         if below is None:
             return None
@@ -236,7 +240,7 @@ def _pick_answers(w, frames, depth, node):
     else:  # the Bound frame under the pick binds it; _below would call it unfinished
         binder = frames[-2] if len(frames) > 1 else {}
         bound = w.game.nodes[binder["n"]] if "n" in binder else None
-        if type(bound) is not ast.Bound or binder.get("s") != 1 or type(node) is not ast.Pick:
+        if type(bound) is not Bound or binder.get("s") != 1 or type(node) is not Pick:
             return None
         below = _below(w.rt, frames[:-1], depth)
         if below is None:
@@ -260,7 +264,7 @@ def _pick_answers(w, frames, depth, node):
     return judge
 
 
-def _repeat_answers(w, frames, depth, node: ast.Repeat):
+def _repeat_answers(w, frames, depth, node: Repeat):
     """Once more, or stop, when a repeat's later runs are optional: stopping leaves what is
     under the repeat; once more runs the body (strict, as the handler pushes it), after which
     stopping again is a way (STOPPABLE) while more runs are left."""
@@ -276,7 +280,7 @@ def _repeat_answers(w, frames, depth, node: ast.Repeat):
     return lambda key: Walk(w.rt, True).verdict(envs, once_more) if key == "yes" else w.verdict(envs, below)
 
 
-def _poll_answers(w, frames, depth, node: ast.Poll):
+def _poll_answers(w, frames, depth, node: Poll):
     """A polled player's yes or no. When nothing under the poll can fail, yes is their step
     (strict, as the handler pushes it) and no always works. Otherwise one way is read: the
     players still to answer all decline, and the poll binds who did; a yes that way is sure,
@@ -308,7 +312,7 @@ def _poll_answers(w, frames, depth, node: ast.Poll):
     return judge
 
 
-def _discard_answers(w, frames, depth, node: ast.Discard):
+def _discard_answers(w, frames, depth, node: Discard):
     """Which one thing to discard (a discard of one item): that thing discarded, then what is
     left of the region."""
     top = frames[-1]
@@ -328,7 +332,7 @@ def _discard_answers(w, frames, depth, node: ast.Discard):
     return judge
 
 
-def _play_answers(w, frames, depth, node: ast.Play):
+def _play_answers(w, frames, depth, node: Play):
     """Which card to play (of one): the card's effect, then what is left of the region."""
     top = frames[-1]
     if len(node.items) != 1 or top.get("picked") or top.get("min") != 1 or top.get("max") != 1 \
@@ -519,25 +523,25 @@ def _bind(envs: dict, key, values: dict) -> dict:
 # ------------------------------------------------------------------ the steps
 
 
-def _let(w, envs, head, node: ast.Let, rest):
+def _let(w, envs, head, node: Let, rest):
     value = number(w.ctx(envs, head), node.value)
     return w.walk(_bind(envs, head[0], {node.name: value}), rest)
 
 
-def _only_if(w, envs, head, node: ast.OnlyIf, rest):
+def _only_if(w, envs, head, node: OnlyIf, rest):
     if not test(w.ctx(envs, head), node.condition):
         return f"needs: {render(node.condition)}"
     return w.walk(envs, (w.then(head, node.body),) + rest)
 
 
-def _conditional(w, envs, head, node: ast.Conditional, rest):
+def _conditional(w, envs, head, node: Conditional, rest):
     branch = node.then if test(w.ctx(envs, head), node.condition) else node.otherwise
     if branch is None:
         return w.walk(envs, rest)
     return w.walk(envs, (w.then(head, branch),) + rest)
 
 
-def _choice(w, envs, head, node: ast.Choice, rest):
+def _choice(w, envs, head, node: Choice, rest):
     if node.count == 1 and node.upgrade is None:
         return w.lightest_way(node.options, _option_weights(w.game, node),
                               lambda option: (envs, (w.then(head, option),) + rest))
@@ -547,12 +551,12 @@ def _choice(w, envs, head, node: ast.Choice, rest):
     return w.first_way(ways)
 
 
-def _both(w, head, node: ast.Choice) -> tuple:
+def _both(w, head, node: Choice) -> tuple:
     """The upgrade's price, then every option in order (as the handler runs "both")."""
     return tuple(w.then(head, part) for part in (node.upgrade, *node.options))
 
 
-def _choice_ways(w, envs, head, node: ast.Choice, chosen: list[int], rest):
+def _choice_ways(w, envs, head, node: Choice, chosen: list[int], rest):
     """The ways of "choose N": the options chosen so far, then every order of the ones still to
     choose (the order a trial tries them), each followed by ``rest``. The chosen options run
     in the order they were chosen."""
@@ -562,21 +566,21 @@ def _choice_ways(w, envs, head, node: ast.Choice, chosen: list[int], rest):
         yield envs, first + tuple(w.then(head, node.options[index]) for index in way) + rest
 
 
-def _may(w, envs, head, node: ast.May, rest):
+def _may(w, envs, head, node: May, rest):
     """Yes, then no, as a trial tries them; tried lightest first, which is mostly no."""
     yes = (w.then(head, node.step),)
     return w.lightest_way([yes, ()], [_weight(w.game, w.game.number(node.step)), 0], lambda step: (envs, step + rest))
 
 
-def _bound(w, envs, head, node: ast.Bound, rest):
+def _bound(w, envs, head, node: Bound, rest):
     """'choose 1 X as Name': each candidate bound in turn (the pick's output, and where it was);
     a pick of several: see _a_few."""
     step = node.step
-    if type(step) is ast.Reveal and len(step.items) == 1 and items.from_each(step.items[0]):
+    if type(step) is Reveal and len(step.items) == 1 and items.from_each(step.items[0]):
         return _revealed(w, envs, head, node, rest)
-    if type(step) is ast.Discard and len(step.items) == 1 and type(step.items[0]) is not ast.BoundItem:
+    if type(step) is Discard and len(step.items) == 1 and type(step.items[0]) is not BoundItem:
         return _discarded_as(w, envs, head, node, rest)
-    if type(step) is not ast.Pick or len(step.items) != 1:
+    if type(step) is not Pick or len(step.items) != 1:
         return w.unsure(node)
     found = _pool(w, envs, head, step.items[0])
     if type(found) is not tuple:
@@ -589,7 +593,7 @@ def _bound(w, envs, head, node: ast.Bound, rest):
     return _a_few(w, node, pool, low, high, ways, rest)
 
 
-def _discarded_as(w, envs, head, node: ast.Bound, rest):
+def _discarded_as(w, envs, head, node: Bound, rest):
     """'discard 1 X as Name': each candidate discarded in turn on the branch's own copy, then
     bound as the handler binds it (where it lies after the discard)."""
     found = _pool(w, envs, head, node.step.items[0])
@@ -607,7 +611,7 @@ def _discarded_as(w, envs, head, node: ast.Bound, rest):
     return w.first_way(way(tid) for tid in pool)
 
 
-def _revealed(w, envs, head, node: ast.Bound, rest):
+def _revealed(w, envs, head, node: Bound, rest):
     """'reveal 1 X from each Y as Name': the top things of each place revealed on the branch's
     own copy (an empty deck shuffled anew by the state's own random state, as the handler
     does), then bound."""
@@ -620,7 +624,7 @@ def _revealed(w, envs, head, node: ast.Bound, rest):
     return w.walk(_bind(envs, head[0], bound_values(world.s["things"], node.name, taken)), rest)
 
 
-def _for_each_of(w, envs, head, node: ast.ForEachOf, rest):
+def _for_each_of(w, envs, head, node: ForEachOf, rest):
     """'for each of 1 X as Name: body' (a pick of one thing): the body with each candidate in
     turn; 'for each of every X as Name' (or all, with no choice left): the body once per thing;
     a pick of several: see _a_few."""
@@ -655,20 +659,20 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest):
     return YES if any(w.way(*way) is YES for way in few) else w.unsure(node)
 
 
-def _for_each(w, envs, head, node: ast.ForEach, rest):
+def _for_each(w, envs, head, node: ForEach, rest):
     """'for each X: body': the body once per thing or player selected (counted first, as the
     handler does), by the same player."""
     count = len(select(w.ctx(envs, head), node.selector))
     return w.walk(envs, (w.then(head, node.body),) * count + rest)
 
 
-def _obligation(w, envs, head, node: ast.Obligation, rest):
+def _obligation(w, envs, head, node: Obligation, rest):
     """'the player on your right must X': X, carried out by that player."""
     player = player_of(w.ctx(envs, head), node.player)
     return w.walk(envs, ((head[0], player, head[2], head[3], w.game.number(node.body), 0),) + rest)
 
 
-def _for_each_in(w, envs, head, node: ast.ForEachIn, rest):
+def _for_each_in(w, envs, head, node: ForEachIn, rest):
     """'for each of the X of Name as Entry: body': the body once per entry, each bound in turn."""
     body = w.then(head, node.body)
     return w.walk(envs, _once_each(head, node.name, body, entries_of(w.ctx(envs, head), node)) + rest)
@@ -695,7 +699,7 @@ def _one_of(w, envs, head, item):
 def _pool(w, envs, head, item):
     """(candidates in the order offered, least, most) of a pick; the reason when there are too
     few (in the pick's words); None when the pick is of a shape the walk does not read."""
-    if type(item) is not ast.Item:
+    if type(item) is not Item:
         return w.unsure(item)
     ctx = w.ctx(envs, head)
     branch = _Branch(ctx.world)  # the branch's world, changed or not
@@ -709,21 +713,21 @@ def _pool(w, envs, head, item):
     return pool, low, high
 
 
-def _adjust(w, envs, head, node: ast.Adjust, rest):
+def _adjust(w, envs, head, node: Adjust, rest):
     """Each value the player may choose, in the order offered (the current one first)."""
     current, low, high = adjust_range(w.ctx(envs, head), node)
     values = [current] + [value for value in range(low, high + 1) if value != current]
     return w.first_way(_adjust_ways(w, envs, head, node, current, high - low + 1, values, rest))
 
 
-def _adjust_ways(w, envs, head, node: ast.Adjust, current: int, span: int, values, rest):
+def _adjust_ways(w, envs, head, node: Adjust, current: int, span: int, values, rest):
     """For each value: the name bound to it, then the cost once per step from ``current``."""
     for value in values:
         steps = adjust_steps(current, value, span, node.wrap) if node.cost is not None else 0
         yield _bind(envs, head[0], {node.name: value}), (w.then(head, node.cost),) * steps + rest
 
 
-def _call(w, envs, head, node: ast.Call, rest):
+def _call(w, envs, head, node: Call, rest):
     game = w.game
     resolved = game.calls[game.number(node)]
     procedure = resolved.procedure
@@ -737,11 +741,11 @@ def _call(w, envs, head, node: ast.Call, rest):
     return w.walk(envs, (body,) + after + rest)
 
 
-def _exchange(w, envs, head, node: ast.Exchange, rest):
+def _exchange(w, envs, head, node: Exchange, rest):
     return w.walk(envs, (w.then(head, node.cost), w.then(head, node.reward)) + rest)
 
 
-def _move(w, envs, head, node: ast.Move, rest):
+def _move(w, envs, head, node: Move, rest):
     """Moving a bound thing to a place: it fails only when there is no such place (a place
     whose things lie in sets is left to a trial)."""
     ctx = w.ctx(envs, head)
@@ -783,12 +787,12 @@ def _set_way(w, envs, head, tid: str, place: str, plan: list, rest):
     return envs, ((key, seat, seat, {}, root, 0),) + rest
 
 
-def _discard(w, envs, head, node: ast.Discard, rest):
+def _discard(w, envs, head, node: Discard, rest):
     """Discarding bound things, or one thing picked (each candidate in turn)."""
     if len(node.items) != 1:
         return w.unsure(node)
     item = node.items[0]
-    if type(item) is ast.BoundItem:
+    if type(item) is BoundItem:
         things = envs[head[0]].get(item.name)
         return _discarded(w, envs, head, things if isinstance(things, list) else [things], rest)
     found = _pool(w, envs, head, item)
@@ -817,7 +821,7 @@ def _discarded(w, envs, head, things, rest):
     return w.walk(*_discarding(w, envs, head, things, rest))
 
 
-def _play(w, envs, head, node: ast.Play, rest):
+def _play(w, envs, head, node: Play, rest):
     """Playing one card picked from the candidates: each in turn is set aside and its effect
     must be carried out in full; after it, the card is discarded."""
     if len(node.items) != 1:
@@ -842,15 +846,15 @@ def _weight(game, number: int) -> int:
         for item in dataclasses.fields(node):
             value = getattr(node, item.name)
             for child in value if isinstance(value, tuple) else (value,):
-                if isinstance(child, ast.Node):
+                if isinstance(child, Node):
                     found += _weight(game, game.number(child))
-        if type(node) is ast.Call:
+        if type(node) is Call:
             found += _weight(game, game.procedures[game.calls[number].procedure.id])
         memo[number] = found
     return found
 
 
-def _option_weights(game, node: ast.Choice) -> list[int]:
+def _option_weights(game, node: Choice) -> list[int]:
     """The weight of each option of a choice, in order (worked out once per choice)."""
     key = ("option weights", game.number(node))
     found = game.memo.get(key)
@@ -869,7 +873,7 @@ def _playing(w, envs, head, tid: str, rest):
     return envs, (((key, head[1], head[1], {}, root, 0),) if root is not None else ()) + after + rest
 
 
-def _perform(w, envs, head, node: ast.Perform, rest):
+def _perform(w, envs, head, node: Perform, rest):
     """Carrying out the effect of a bound thing (a card, a space), with fresh bindings."""
     ctx = w.ctx(envs, head)
     root = w.rt.flow.effect_of_thing(_Branch(ctx.world), thing_value(ctx, node.name))
@@ -900,11 +904,11 @@ def _resources(w, envs, head, node, rest):
     """Gaining, paying, losing or giving amounts of resources: worked out on the branch's own
     counters (a gift of things is left to a trial)."""
     ctx = w.ctx(envs, head)
-    if type(node) is ast.Gain and len(node.items) == 1 and not _is_resource_item(ctx, node.items[0]):
+    if type(node) is Gain and len(node.items) == 1 and not _is_resource_item(ctx, node.items[0]):
         return _gain_things(w, envs, head, node, rest)
     changes = []
     for item in node.items:
-        if type(item) is not ast.Item or item.filters or item.location is not None:
+        if type(item) is not Item or item.filters or item.location is not None:
             return w.unsure(node)
         noun = noun_of(ctx, item.noun)
         if not is_resource(noun):
@@ -935,14 +939,14 @@ def _resources(w, envs, head, node, rest):
     return w.walk(envs, rest)
 
 
-def _draw(w, envs, head, node: ast.Draw, rest):
+def _draw(w, envs, head, node: Draw, rest):
     """Drawing cards: the deck's top cards (the discard pile shuffled in when it runs out, by
     the state's own random state), taken on the branch's own copy as the draw handler does.
     When nothing after it can fail, enough cards in the deck and its pile is a yes."""
     ctx = w.ctx(envs, head)
     wanted = []
     for item in node.items:
-        if type(item) is not ast.Item or item.filters or item.location is not None:
+        if type(item) is not Item or item.filters or item.location is not None:
             return w.unsure(node)
         noun = noun_of(ctx, item.noun)
         decks = items.decks_for(w.rt, noun)
@@ -963,19 +967,19 @@ def _draw(w, envs, head, node: ast.Draw, rest):
 
 
 def _is_resource_item(ctx, item) -> bool:
-    return type(item) is ast.Item and is_resource(noun_of(ctx, item.noun))
+    return type(item) is Item and is_resource(noun_of(ctx, item.noun))
 
 
-def _gain_things(w, envs, head, node: ast.Gain, rest):
+def _gain_things(w, envs, head, node: Gain, rest):
     """Gaining pieces (from a reserve, or new tokens placed by their slot rule), or bound
     things, as the gain handler does, on the branch's own copy of the state."""
     item = node.items[0]
-    if type(item) is ast.Item and (node.per is not None or not w.strict):
+    if type(item) is Item and (node.per is not None or not w.strict):
         return w.unsure(node)  # only inside a region that must be completed does a full slot rule fail
     envs, world = w.changed(envs, things=True)
     ctx = w.ctx(envs, head)
     branch, seat = _Branch(world, ctx, w.strict), head[1]
-    if type(item) is ast.BoundItem:
+    if type(item) is BoundItem:
         things = ctx.env.get(item.name)
         for tid in things if isinstance(things, list) else [things]:
             if not isinstance(tid, dict):
@@ -985,10 +989,10 @@ def _gain_things(w, envs, head, node: ast.Gain, rest):
     return w.walk(envs, rest)
 
 
-RESOURCE_VERBS = {ast.Gain: "gain", ast.Pay: "pay", ast.Lose: "lose", ast.Give: "give"}
+RESOURCE_VERBS = {Gain: "gain", Pay: "pay", Lose: "lose", Give: "give"}
 
 
-def _set(w, envs, head, node: ast.Set, rest):
+def _set(w, envs, head, node: Set, rest):
     """Setting an attribute of a thing, on the branch's own copy of the thing."""
     ctx = w.ctx(envs, head)
     tid = thing_value(ctx, node.name)
@@ -1000,11 +1004,11 @@ def _set(w, envs, head, node: ast.Set, rest):
     return w.walk(envs, rest)
 
 
-def _repeat(w, envs, head, node: ast.Repeat, rest):
+def _repeat(w, envs, head, node: Repeat, rest):
     """A repeat run once or not at all; or one whose runs after the first are optional: one run
     and a stop is then a way (STOPPABLE: when it fails, other numbers of runs might not)."""
     times = node.times
-    quantity = envs[head[0]].get(times.name) if type(times) is ast.Var else None
+    quantity = envs[head[0]].get(times.name) if type(times) is Var else None
     body = w.then(head, node.body)
     if type(quantity) is dict:
         least, most = repeat_bounds(quantity)
@@ -1022,41 +1026,41 @@ def _repeat(w, envs, head, node: ast.Repeat, rest):
 
 
 ANSWERS = {  # the decisions whose answers the walk reads
-    ast.Adjust: _adjust_answers,
-    ast.Move: _move_answers,
-    ast.Choice: _choice_answers,
-    ast.May: _may_answers,
-    ast.Pick: _pick_answers,
-    ast.ForEachOf: _pick_answers,
-    ast.Play: _play_answers,
-    ast.Repeat: _repeat_answers,
-    ast.Poll: _poll_answers,
-    ast.Discard: _discard_answers,
+    Adjust: _adjust_answers,
+    Move: _move_answers,
+    Choice: _choice_answers,
+    May: _may_answers,
+    Pick: _pick_answers,
+    ForEachOf: _pick_answers,
+    Play: _play_answers,
+    Repeat: _repeat_answers,
+    Poll: _poll_answers,
+    Discard: _discard_answers,
 }
 
 CHECKS = {  # the steps the walk sees through; any other step that could fail makes it unsure
-    ast.Adjust: _adjust,
-    ast.Let: _let,
-    ast.OnlyIf: _only_if,
-    ast.Conditional: _conditional,
-    ast.Choice: _choice,
-    ast.May: _may,
-    ast.Bound: _bound,
-    ast.ForEach: _for_each,
-    ast.Obligation: _obligation,
-    ast.ForEachOf: _for_each_of,
-    ast.ForEachIn: _for_each_in,
-    ast.Call: _call,
-    ast.Gain: _resources,
-    ast.Pay: _resources,
-    ast.Lose: _resources,
-    ast.Give: _resources,
-    ast.Set: _set,
-    ast.Repeat: _repeat,
-    ast.Draw: _draw,
-    ast.Exchange: _exchange,
-    ast.Move: _move,
-    ast.Discard: _discard,
-    ast.Play: _play,
-    ast.Perform: _perform,
+    Adjust: _adjust,
+    Let: _let,
+    OnlyIf: _only_if,
+    Conditional: _conditional,
+    Choice: _choice,
+    May: _may,
+    Bound: _bound,
+    ForEach: _for_each,
+    Obligation: _obligation,
+    ForEachOf: _for_each_of,
+    ForEachIn: _for_each_in,
+    Call: _call,
+    Gain: _resources,
+    Pay: _resources,
+    Lose: _resources,
+    Give: _resources,
+    Set: _set,
+    Repeat: _repeat,
+    Draw: _draw,
+    Exchange: _exchange,
+    Move: _move,
+    Discard: _discard,
+    Play: _play,
+    Perform: _perform,
 }
