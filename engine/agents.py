@@ -89,7 +89,7 @@ class RandomAgent:
         pool = list(decision.candidate_keys) if hasattr(decision, "candidate_keys") else option_keys(decision)
         while True:
             index, self.rng = rng.next_int(self.rng, len(pool))
-            key = pool.pop(index)
+            key = list.pop(pool, index)
             if not pool or is_legal(decision, key):
                 return key
 

@@ -31,8 +31,8 @@ FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft"}
 
 def can_fail(game, number: int) -> bool:
     """Whether running node ``number`` could raise an infeasibility, for some state."""
-    memo = game.memo.setdefault("can_fail", {})
-    found = memo.get(number)
+    memo = dict.setdefault(game.memo, "can_fail", {})
+    found = dict.get(memo, number)
     if found is None:
         memo[number] = True  # a procedure that calls itself: unsure while it is worked out
         found = memo[number] = _node(game, game.nodes[number])
@@ -207,7 +207,7 @@ def _answer_fails(game, frame: dict, node, key: str) -> bool:
     if isinstance(node, LetAny):
         return False
     if isinstance(node, Adjust):  # keeping the value costs nothing; any other value may not be paid
-        return node.cost is not None and key != f"value:{frame.get('from')}" and _fails(game, node.cost)
+        return node.cost is not None and key != f"value:{dict.get(frame, 'from')}" and _fails(game, node.cost)
     if isinstance(node, Choice):
         if node.count > 1 or key == "both":
             return True

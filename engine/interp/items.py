@@ -139,13 +139,13 @@ def restart_pick(f) -> bool:
     if "cand" not in f or f.get("picked"):
         return False
     for key in ("cand", "min", "max", "keys", "picked"):
-        f.pop(key, None)
+        dict.pop(f, key, None)
     return True
 
 
 def _finish_pick(f) -> bool:
     for key in ("cand", "min", "max", "keys"):
-        f.pop(key, None)
+        dict.pop(f, key, None)
     return False
 
 
@@ -269,14 +269,14 @@ def one_place(rt, f, place_node) -> str:
 
 def _items_action(verb: str):
     def handle(rt, f, node):
-        f.setdefault("i", 0)
-        f.setdefault("out", [])
+        dict.setdefault(f, "i", 0)
+        dict.setdefault(f, "out", [])
         while f["i"] < len(node.items):
             item = node.items[f["i"]]
             if not _step_item(rt, f, node, item, verb):
                 return None  # waiting for a decision, or a pushed frame runs first
             f["i"] += 1
-        if f.get("queue") or f.get("playing"):
+        if dict.get(f, "queue") or dict.get(f, "playing"):
             return _play_next(rt, f)
         rt.done(f, f["out"])
         return None

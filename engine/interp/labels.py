@@ -30,7 +30,7 @@ def with_values(text: str, env: dict) -> str:
 
 def _names_in(text: str) -> tuple[str, ...]:
     """The names in a text (words with a capital first letter), found once per text."""
-    found = _NAMES.get(text)
+    found = dict.get(_NAMES, text)
     if found is None:
         found = _NAMES[text] = tuple(dict.fromkeys(NAME.findall(text)))
     return found

@@ -103,16 +103,16 @@ def refusal(rt):
     want of a counter; None when the decision is of a shape this does not read, or its answers
     need nothing."""
     frame = rt.s["frames"][-1]
-    number = frame.get("n")
-    if number is None or frame.get("x"):  # nouns substituted here: the needs were read without
+    number = dict.get(frame, "n")
+    if number is None or dict.get(frame, "x"):  # nouns substituted here: the needs were read without
         return None
     game = rt.game
     node = game.nodes[number]
-    shape = REFUSALS.get(type(node))
+    shape = dict.get(REFUSALS, type(node))
     if shape is None:
         return None
-    memo = game.memo.setdefault("answer needs", {})
-    wanted = memo.get(number, NONE)
+    memo = dict.setdefault(game.memo, "answer needs", {})
+    wanted = dict.get(memo, number, NONE)
     if wanted is NONE:
         wanted = memo[number] = shape[0](game, node)
     return None if wanted is None else shape[1](rt, frame, node, wanted)

@@ -100,7 +100,7 @@ class Runtime:
                 continue
             frame = frames[-1]
             try:  # the one table of handlers (handlers.py), or a flow routine
-                number = frame.get("n")
+                number = dict.get(frame, "n")
                 if number is not None:
                     node = nodes[number]
                     table[type(node)](self, frame, node)
@@ -160,15 +160,15 @@ class Runtime:
         return key
 
     def ctx(self, frame: dict) -> Context:
-        return Context(self.world, frame["p"], frame["y"], self.s["envs"][frame["e"]], frame.get("x") or NO_NOUNS)
+        return Context(self.world, frame["p"], frame["y"], self.s["envs"][frame["e"]], dict.get(frame, "x") or NO_NOUNS)
 
     def push(self, parent: dict, node, **fields) -> dict:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context."""
         game = self.game
         number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
         frame = {"n": number, "s": 0, "e": parent["e"], "p": parent["p"], "y": parent["y"],
-                 "src": parent.get("src", "")}
-        x = parent.get("x")
+                 "src": dict.get(parent, "src", "")}
+        x = dict.get(parent, "x")
         if x:
             frame["x"] = x
         if fields:
@@ -186,7 +186,7 @@ class Runtime:
 
     def in_strict(self) -> bool:
         """Whether the running effect must be carried out in full (a card, an action)."""
-        return any(frame.get("strict") for frame in self.s["frames"])
+        return any(dict.get(frame, "strict") for frame in self.s["frames"])
 
     def done(self, frame: dict, out=None) -> None:
         """Finish the top frame; ``out`` is what it produced (for "as Name")."""
@@ -317,7 +317,7 @@ class Runtime:
     def _region_depth(self) -> int:
         frames = self.s["frames"]
         for index, frame in enumerate(frames):
-            if frame.get("strict"):
+            if dict.get(frame, "strict"):
                 return index + 1
         return len(frames)
 
@@ -448,7 +448,7 @@ def copy_data(value):
     trip, and a little faster plain.) Two references to one container become two copies, as
     they would through JSON."""
     if type(value) is dict:
-        copy = value.copy()
+        copy = dict.copy(value)
         for key, item in value.items():
             if type(item) is dict or type(item) is list:
                 copy[key] = copy_data(item)

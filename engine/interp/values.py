@@ -38,7 +38,7 @@ class Context:
 
 def noun_of(ctx: Context, words: tuple) -> object:
     """The noun ``words`` name, as the procedure running substitutes it."""
-    noun = ctx.game.vocabulary.phrases.get(words)
+    noun = dict.get(ctx.game.vocabulary.phrases, words)
     if noun is None:
         return named_noun(ctx.game, words)  # raises: unknown
     subst = ctx.subst
@@ -87,7 +87,7 @@ def _place_kinds(ctx: Context, place) -> tuple:
     """(the place kinds, whether things lie loose in all of them: no sets) that "your X" or
     "every X" names, read once per node (unless the procedure running substitutes X)."""
     game = ctx.game
-    known = game.fast.get(id(place))
+    known = dict.get(game.fast, id(place))
     if known is None or known[0] is not place:  # (the node is kept with its facts: ids are reused)
         noun = named_noun(game, place.words)
         known = game.fast[id(place)] = (place, noun.id, *_kind_facts(game, game.kinds(noun.id)))
@@ -117,7 +117,7 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
     elif type(place) is OwnPlace and ctx.actor is not None and _place_kinds(ctx, place)[1]:
         # the acting player's own places, things loose in them: none is shared, none in a set
         things, inside = world.s["things"], world.s["in"]
-        found = [t for p in places(ctx, place, owner) for t in inside.get(p, EMPTY) if things[t]["k"] in kinds]
+        found = [t for p in places(ctx, place, owner) for t in dict.get(inside, p, EMPTY) if things[t]["k"] in kinds]
         if len(found) > 1:
             found = list(dict.fromkeys(found))
     else:
@@ -126,7 +126,7 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
     if private:
         found = [t for t in found if _usable(ctx, t, owner)]
     else:  # only the acting piece is ruled out
-        acting = world.s["flow"].get("acting")
+        acting = dict.get(world.s["flow"], "acting")
         if acting in found:
             found = [t for t in found if t != acting]
     if terms:
@@ -154,7 +154,7 @@ def _noun_facts(game, noun_id: str) -> tuple:
     """What candidates needs to know about a noun, worked out once per game: its kinds, whether
     one may be a private space, the terms it adds, and whether its things are everybody's."""
     key = ("noun_facts", noun_id)
-    facts = game.memo.get(key)
+    facts = dict.get(game.memo, key)
     if facts is None:
         kinds = game.kinds(noun_id)
         facts = game.memo[key] = (kinds, _may_be_private(game, kinds), game.terms_of(noun_id),
@@ -217,7 +217,7 @@ def _with_terms(ctx: Context, terms, found: list[str]) -> list[str]:
 
 
 def _passes(ctx: Context, tid: str, flt: Filter) -> bool:
-    other = _OTHER_FILTERS.get(type(flt))
+    other = dict.get(_OTHER_FILTERS, type(flt))
     if other is not None:
         return other(ctx, tid, flt)
     value = attribute(ctx, tid, flt.attribute)
@@ -290,7 +290,7 @@ def _space_phase(ctx: Context, kind: str):
 
 
 def thing_value(ctx: Context, name: str):
-    value = ctx.env.get(name)
+    value = dict.get(ctx.env, name)
     if isinstance(value, list) and len(value) == 1:
         return value[0]
     return value
@@ -346,7 +346,7 @@ def counter_owner(game, resource: str, seat: int | None) -> int | None:
 
 def number(ctx: Context, node) -> int:
     """The value of a number expression."""
-    reader = NUMBERS.get(type(node))
+    reader = dict.get(NUMBERS, type(node))
     if reader is None:
         raise RulesError(f"not a number: {node!r}")
     return reader(ctx, node)
@@ -364,7 +364,7 @@ def _aggregate_number(ctx: Context, node: Aggregate) -> int:
 
 NUMBERS = {  # number node -> how its value is read
     Number: lambda ctx, node: node.value,
-    Var: lambda ctx, node: _as_number(ctx.env.get(node.name, 0)),
+    Var: lambda ctx, node: _as_number(dict.get(ctx.env, node.name, 0)),
     Attribute: _attribute_number,
     Count: lambda ctx, node: len(select(ctx, node.selector)),
     Aggregate: _aggregate_number,
@@ -402,7 +402,7 @@ def _as_number(value) -> int:
 
 def test(ctx: Context, node) -> bool:
     """Whether a condition holds, by the node's compiled test (made at its first test)."""
-    known = ctx.game.fast.get(id(node))
+    known = dict.get(ctx.game.fast, id(node))
     if known is None or known[0] is not node:  # (the node is kept with its test: ids are reused)
         known = ctx.game.fast[id(node)] = (node, compiled_test(ctx.game, node))
     return known[1](ctx)
@@ -429,7 +429,7 @@ TESTS = {  # condition node -> how it is tested (the general way, reading the no
     AllOf: lambda ctx, node: all(test(ctx, c) for c in node.conditions),
     AnyOf: lambda ctx, node: any(test(ctx, c) for c in node.conditions),
     Not: lambda ctx, node: not test(ctx, node.condition),
-    Flag: lambda ctx, node: bool(_as_number(ctx.env.get(node.name, 0))),
+    Flag: lambda ctx, node: bool(_as_number(dict.get(ctx.env, node.name, 0))),
     Truth: lambda ctx, node: bool(_value(ctx, node.value)),
     Compare: lambda ctx, node: _compare(_value(ctx, node.left), node.comparison, ctx, at_least=False),
     Has: lambda ctx, node: _compare(_has_count(ctx, player_of(ctx, node.player), node), node.comparison, ctx,

@@ -96,11 +96,11 @@ def answers(rt, depth: int):
     on that answer (YES, the reason why not, or None: unsure) for finishing the region (the
     frames from ``depth - 1`` up). None when the decision is of a shape the walk does not read."""
     frames = rt.s["frames"]
-    number = frames[-1].get("n")
+    number = dict.get(frames[-1], "n")
     if number is None:
         return None
     node = rt.game.nodes[number]
-    shape = ANSWERS.get(type(node))
+    shape = dict.get(ANSWERS, type(node))
     strict = type(node) in (Choice, May) or rt.in_strict()  # a chosen option runs strict
     return None if shape is None else shape(Walk(rt, strict), frames, depth, node)
 
@@ -109,7 +109,7 @@ def lightest_first(rt, options: list) -> list:
     """The options of the decision the top frame asks, the ones that look lightest to judge
     first (only the options of a choice differ by their weight); an order to judge them in,
     never to show them in."""
-    number = rt.s["frames"][-1].get("n")
+    number = dict.get(rt.s["frames"][-1], "n")
     node = rt.game.nodes[number] if number is not None else None
     if type(node) is not Choice:
         return options
@@ -350,7 +350,7 @@ def _play_answers(w, frames, depth, node: Play):
 
 
 def _head(frame: dict) -> tuple:
-    return (frame["e"], frame["p"], frame["y"], frame.get("x") or {})  # a routine's "e" is "root"
+    return (frame["e"], frame["p"], frame["y"], dict.get(frame, "x") or {})  # a routine's "e" is "root"
 
 
 SEGMENT_FAILS = "segment fails"  # game.memo: (node number, step) -> whether a segment from there can fail
@@ -397,7 +397,7 @@ class Walk:
                 return YES if self.walk(envs, segments[1:]) is YES else None
             if number < 0:
                 return YES if number == CHANGES and not self.fallible(segments[1:]) else None
-            steps = parts_of.get(number)
+            steps = dict.get(parts_of, number)
             if steps is None:
                 steps = (number,)
             if step >= len(steps):
@@ -406,7 +406,7 @@ class Walk:
             if not self.fallible(segments):
                 return YES
             node = nodes[entry[steps[step]]]
-            check = CHECKS.get(type(node))
+            check = dict.get(CHECKS, type(node))
             if check is None:
                 return self.unsure(node)
             rest = ((*head[:5], step + 1),) + segments[1:]
@@ -416,7 +416,7 @@ class Walk:
     def fallible(self, segments: tuple) -> bool:
         """Whether something in the segments could still fail."""
         game = self.game
-        known = game.memo.get(SEGMENT_FAILS)
+        known = dict.get(game.memo, SEGMENT_FAILS)
         if known is None:
             known = game.memo[SEGMENT_FAILS] = {}
         for head in segments:
@@ -426,7 +426,7 @@ class Walk:
                     return True
                 continue
             key = (number, head[5])
-            fails = known.get(key)
+            fails = dict.get(known, key)
             if fails is None:
                 fails = known[key] = (sequence_rest_fails(game, number, key[1]) if number in game.parts
                                       else key[1] == 0 and can_fail(game, number))
@@ -436,7 +436,7 @@ class Walk:
 
     def ctx(self, envs: dict, head: tuple) -> Context:
         key, actor, you, subst = head[:4]
-        return Context(envs.get(WORLD) or self.rt.world, actor, you, envs[key], subst)
+        return Context(dict.get(envs, WORLD) or self.rt.world, actor, you, envs[key], subst)
 
     def changed(self, envs: dict, things: bool = False):
         """The bindings with a World of their own, over a copy of the state whose counters (and

@@ -50,13 +50,13 @@ class World:
         if tid not in self._things:
             thing = self.s["things"][tid]
             self.s["things"][tid] = {**thing, "a": dict(thing["a"])}
-            self._things.add(tid)
+            set.add(self._things, tid)
         return self.s["things"][tid]
 
     def _writable(self, place: str) -> list[str]:
         if place not in self._lists:
-            self.s["in"][place] = list(self.s["in"].get(place, ()))
-            self._lists.add(place)
+            self.s["in"][place] = list(dict.get(self.s["in"], place, ()))
+            set.add(self._lists, place)
         return self.s["in"][place]
 
     # ------------------------------------------------------------ counters
@@ -86,7 +86,7 @@ class World:
         """Why ``amount`` cannot be removed (in words), or None when it can."""
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
         floor = self.game.item("resources", resource).get("min", 0)
-        have = bucket.get(resource, 0)
+        have = dict.get(bucket, resource, 0)
         if floor is None or have - amount >= floor:
             return None
         name = self.game.vocabulary.nouns[resource].plural
@@ -101,7 +101,7 @@ class World:
 
     def contents(self, place: str) -> list[str]:
         """What ``place`` holds (read only: change it with put)."""
-        return self.s["in"].get(place, EMPTY)
+        return dict.get(self.s["in"], place, EMPTY)
 
     def create(self, tid: str, kind: str, owner: int | None, place: str | None, attrs=None, card=None) -> str:
         thing = {"k": kind, "o": owner, "at": None, "a": dict(attrs or {}), "n": len(self.s["things"])}
@@ -240,7 +240,7 @@ class World:
         """Place things of ``kinds`` (owned by ``owner`` when it is a per-player place)."""
         things = self.s["things"]
         if len(kinds) == 1:  # one kind: its index lists its places in creation order
-            pool = self.s["kinds"].get(next(iter(kinds)), EMPTY)
+            pool = dict.get(self.s["kinds"], next(iter(kinds)), EMPTY)
         else:
             pool = [tid for tid in self.s["places"] if things[tid]["k"] in kinds]
         return [tid for tid in pool if owner is None or things[tid]["o"] in (owner, None)]
@@ -254,8 +254,8 @@ class World:
     # ------------------------------------------------------------ events
 
     def event(self, kind: str, player: int | None, text: str, **fields) -> None:
-        entry = {"type": kind, "player": player, "text": text, "round": self.s["flow"].get("round"),
-                 "phase": self.s["flow"].get("phase")}
+        entry = {"type": kind, "player": player, "text": text, "round": dict.get(self.s["flow"], "round"),
+                 "phase": dict.get(self.s["flow"], "phase")}
         entry.update(fields)
         self.s["events"].append(entry)
 
@@ -271,7 +271,7 @@ class World:
 
     def name_of(self, tid: str) -> str:
         thing = self.s["things"][tid]
-        card = thing.get("c")
+        card = dict.get(thing, "c")
         if card is not None:
             return str(self.game.item("cards", card).get("name", card))
         place = self.game.items("places").get(thing["k"])
