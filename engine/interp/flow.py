@@ -409,7 +409,7 @@ def _phase_spaces(game, phase: str) -> list[tuple[str, dict]]:
 def _placement_option(game, space_id: str, space: dict, slot: str, kind: str) -> tuple[str, str]:
     """The key and label of placing a worker of ``kind`` on ``slot`` (made once per game)."""
     key = ("placement", space_id, slot, kind)
-    found = game.memo.get(key)
+    found = dict.get(game.memo, key)
     if found is None:
         found = game.memo[key] = (f"{PLACE}:{space_id}:{slot}:{kind}",
                                   f"{_slot_label(space_id, space, slot)} with a {kind.replace('_', ' ')}")
@@ -489,7 +489,7 @@ def _space_slots(rt, seat: int, space_id: str, space: dict) -> tuple[list[str], 
     if space.get("unlimited"):
         return ["any"], ["any"]
     key = ("open slots", space_id, rt.s["players"])
-    open_slots = rt.game.memo.get(key)
+    open_slots = dict.get(rt.game.memo, key)
     if open_slots is None:  # the slots at this player count (worked out once per game; never changed)
         open_slots = rt.game.memo[key] = [s["id"] for s in space.get("slots", [])
                                           if rt.s["players"] in s.get("players", [])]

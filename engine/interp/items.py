@@ -454,7 +454,9 @@ def take_from_each(rt, ctx: Context, seat: int, item: Item) -> list[str]:
 
 
 def _of_kinds(rt, place: str, kinds) -> list[str]:
-    return [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in kinds]
+    world = rt.world
+    things = world.s["things"]
+    return [t for t in world.contents(place) if things[t]["k"] in kinds]
 
 
 def reveal(rt, seat: int, tid: str) -> None:

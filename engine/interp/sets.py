@@ -57,7 +57,7 @@ def rule_at(world, place: str | None) -> dict | None:
     """The sets rule of the place thing ``place``."""
     if place is None:
         return None
-    return rule(world.game, world.thing(place)["k"])
+    return rule(world.game, world.s["things"][place]["k"])
 
 
 def sets_in(world, place: str) -> list[str]:

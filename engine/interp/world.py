@@ -197,7 +197,7 @@ class World:
         if places is not None:
             pool = [tid for place in places for tid in self._inside(place) if things[tid]["k"] in kinds]
         else:  # from the index of kinds: every one is of ``kinds`` already
-            lists = [found for found in (self.s["kinds"].get(kind, EMPTY) for kind in kinds) if found]
+            lists = [found for found in (dict.get(self.s["kinds"], kind, EMPTY) for kind in kinds) if found]
             if len(lists) <= 1:  # one kind: its index is already in creation order
                 pool = lists[0] if lists else EMPTY
             else:  # several: creation order, never the order of the set of kinds (an owner's first)
