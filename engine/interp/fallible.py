@@ -139,8 +139,7 @@ def rest_fails(game, frame: dict) -> bool:
         return sequence_rest_fails(game, number, step)
     if isinstance(node, Exchange):
         return step == 1 and _fails(game, node.reward)
-    if isinstance(node, (Bound, Conditional, OnlyIf, Obligation, May, Perform, Poll,
-                         IfPossible)):
+    if isinstance(node, (Bound, Conditional, OnlyIf, Obligation, May, Perform, Poll, IfPossible)):
         return False  # they finish when their child does
     if isinstance(node, Twice):
         return step < 2 and _fails(game, node.step)
