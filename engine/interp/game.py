@@ -34,7 +34,8 @@ class Game:
     parts: dict = field(default_factory=dict, repr=False, compare=False)  # sequence number -> its steps, flat
     entry: list = field(default_factory=list, repr=False, compare=False)  # number -> the node that really runs
     memo: dict = field(default_factory=dict, repr=False, compare=False)  # derived facts, computed once
-    fast: dict = field(default_factory=dict, repr=False, compare=False)  # id(node) -> (node, its compiled test or place facts) (values.py)
+    # id(node) -> (node, its compiled test or its place facts) (values.py)
+    fast: dict = field(default_factory=dict, repr=False, compare=False)
 
     def item(self, namespace: str, item_id: str) -> dict:
         return self.table[namespace][item_id]

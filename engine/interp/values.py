@@ -467,7 +467,7 @@ def _not(game, node: Not):
 
 def _flag(game, node: Flag):
     name = node.name
-    return lambda ctx: bool(_as_number(ctx.env.get(name, 0)))
+    return lambda ctx: bool(_as_number(dict.get(ctx.env, name, 0)))
 
 
 def _compare_number(game, node: Compare):
@@ -505,9 +505,7 @@ def _has_compiled(game, node: Has):
     def has_things(ctx: Context) -> bool:
         if ctx.subst and noun.id in ctx.subst:
             return general(ctx)
-        seat = ctx.you
-        inner = ctx if ctx.actor == seat else Context(ctx.world, seat, seat, ctx.env, ctx.subst)
-        return compare(len(candidates(inner, noun, filters, location, seat)), right)
+        return compare(_things_count(ctx, ctx.you, noun, filters, location), right)
     return has_things
 
 
@@ -562,8 +560,13 @@ def _has_count(ctx: Context, seat: int, node) -> int:
     noun = noun_of(ctx, node.noun)
     if is_resource(noun):
         return counter_amount(ctx, noun.id, seat)
-    inner = Context(ctx.world, seat, ctx.you, ctx.env, ctx.subst)
-    return len(candidates(inner, noun, node.filters, node.location, seat))
+    return _things_count(ctx, seat, noun, node.filters, node.location)
+
+
+def _things_count(ctx: Context, seat: int, noun, filters, location) -> int:
+    """How many of the noun's things ``seat`` has (``seat`` acts; "you" stays)."""
+    inner = ctx if ctx.actor == seat else Context(ctx.world, seat, ctx.you, ctx.env, ctx.subst)
+    return len(candidates(inner, noun, filters, location, seat))
 
 
 def _has_all_of(ctx: Context, seat: int, node: HasAllOf) -> bool:
