@@ -31,10 +31,6 @@ def _mix64(x: int) -> int:
     return x ^ (x >> 31)
 
 
-def _rotl(x: int, k: int) -> int:
-    return ((x << k) | (x >> (32 - k))) & M32
-
-
 def seed_state(seed: int) -> list[int]:
     """The generator data for `seed` (any int; taken modulo 2**64)."""
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -45,22 +41,31 @@ def seed_state(seed: int) -> list[int]:
 
 
 def _check(data: Sequence[int]) -> None:
-    if len(data) != 4 or not all(isinstance(w, int) and 0 <= w <= M32 for w in data) or not any(data):
+    # Written out, with no generator: it runs at every number drawn.
+    if len(data) != 4:
         raise ValueError(f"not generator data (four 32-bit ints, not all zero): {data!r}")
+    s0, s1, s2, s3 = data
+    if not (_word(s0) and _word(s1) and _word(s2) and _word(s3)) or not (s0 or s1 or s2 or s3):
+        raise ValueError(f"not generator data (four 32-bit ints, not all zero): {data!r}")
+
+
+def _word(w) -> bool:
+    return type(w) is int and 0 <= w <= M32
 
 
 def next_u32(data: Sequence[int]) -> tuple[int, list[int]]:
     """The next raw 32-bit output and the advanced data."""
     _check(data)
     s0, s1, s2, s3 = data
-    value = (_rotl((s1 * 5) & M32, 7) * 9) & M32
+    x = (s1 * 5) & M32
+    value = ((((x << 7) | (x >> 25)) & M32) * 9) & M32  # rotl(s1 * 5, 7) * 9
     t = (s1 << 9) & M32
     s2 ^= s0
     s3 ^= s1
     s1 ^= s2
     s0 ^= s3
     s2 ^= t
-    s3 = _rotl(s3, 11)
+    s3 = ((s3 << 11) | (s3 >> 21)) & M32  # rotl(s3, 11)
     return value, [s0, s1, s2, s3]
 
 

@@ -58,6 +58,8 @@ CLONE_COST = 25  # a copy of the state counts as this many handler calls
 
 
 NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
+# The keys of a pushed frame, in order: push copies it (never writes it) and fills the values in.
+FRAME = {"n": 0, "s": 0, "e": "root", "p": None, "y": None, "src": ""}
 
 
 UNSURE = object()  # an option judge that may not run a trial and could not read the verdict
@@ -166,8 +168,12 @@ class Runtime:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context."""
         game = self.game
         number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
-        frame = {"n": number, "s": 0, "e": parent["e"], "p": parent["p"], "y": parent["y"],
-                 "src": dict.get(parent, "src", "")}
+        frame = dict.copy(FRAME)  # all six keys at once: the dict is not grown key by key
+        frame["n"] = number
+        frame["e"] = parent["e"]
+        frame["p"] = parent["p"]
+        frame["y"] = parent["y"]
+        frame["src"] = dict.get(parent, "src", "")
         x = dict.get(parent, "x")
         if x:
             frame["x"] = x
