@@ -41,12 +41,13 @@ def seed_state(seed: int) -> list[int]:
 
 
 def _check(data: Sequence[int]) -> None:
-    # Written out, with no generator: it runs at every number drawn.
-    if len(data) != 4:
+    if len(data) != 4 or not _words(*data):
         raise ValueError(f"not generator data (four 32-bit ints, not all zero): {data!r}")
-    s0, s1, s2, s3 = data
-    if not (_word(s0) and _word(s1) and _word(s2) and _word(s3)) or not (s0 or s1 or s2 or s3):
-        raise ValueError(f"not generator data (four 32-bit ints, not all zero): {data!r}")
+
+
+def _words(s0, s1, s2, s3) -> bool:
+    """Four 32-bit ints, not all zero (written out, with no generator: it runs at every draw)."""
+    return _word(s0) and _word(s1) and _word(s2) and _word(s3) and bool(s0 or s1 or s2 or s3)
 
 
 def _word(w) -> bool:
