@@ -527,10 +527,10 @@ def _value(ctx: Context, node):
 
 def _compare(left, comparison: Comparison, ctx: Context, at_least: bool) -> bool:
     right = _value(ctx, comparison.right)
-    op = comparison.op or ("at least" if at_least else "exactly")
-    if op == "exactly":
+    compare = _comparison(comparison, at_least)
+    if compare is operator.eq:  # "exactly" compares the raw values (ids too)
         return left == right
-    return COMPARISONS[op](_as_number(left), _as_number(right))
+    return compare(_as_number(left), _as_number(right))
 
 
 def _comparison(comparison: Comparison, at_least: bool):
