@@ -87,13 +87,19 @@ def _place_kinds(ctx: Context, place) -> tuple:
     """(the place kinds, whether things lie loose in all of them: no sets) that "your X" or
     "every X" names, read once per node (unless the procedure running substitutes X)."""
     game = ctx.game
+    known = _place_facts(game, place)
+    if ctx.subst and known[1] in ctx.subst:
+        return _kind_facts(game, game.kinds(noun_of(ctx, place.words).id))
+    return known[2:]
+
+
+def _place_facts(game, place) -> tuple:
+    """(the node, its noun, its kinds, whether things lie loose in all of them), once per node."""
     known = dict.get(game.fast, id(place))
     if known is None or known[0] is not place:  # (the node is kept with its facts: ids are reused)
         noun = named_noun(game, place.words)
         known = game.fast[id(place)] = (place, noun.id, *_kind_facts(game, game.kinds(noun.id)))
-    if ctx.subst and known[1] in ctx.subst:
-        return _kind_facts(game, game.kinds(noun_of(ctx, place.words).id))
-    return known[2:]
+    return known
 
 
 def _kind_facts(game, kinds: frozenset) -> tuple:
@@ -106,7 +112,21 @@ def _kind_facts(game, kinds: frozenset) -> tuple:
 
 
 def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list[str]:
-    """The things an item or selector can mean, in a stable order."""
+    """The things an item or selector can mean, in a stable order: by the reader compiled
+    for the shape of its words at their first use (compiled_candidates), else the general way."""
+    key = (noun.id, id(location), id(filters))
+    known = dict.get(ctx.game.fast, key)
+    if known is None or known[0] is not location or known[1] is not filters:  # (ids are reused)
+        known = ctx.game.fast[key] = (location, filters, compiled_candidates(ctx.game, noun, filters, location))
+    read = known[2]
+    if read is None:
+        return general_candidates(ctx, noun, filters, location, owner)
+    return read(ctx, owner)
+
+
+def general_candidates(ctx: Context, noun, filters, location, owner: int | None) -> list[str]:
+    """The things an item or selector can mean, in a stable order, read from the words each
+    time: what every compiled reader must give."""
     world = ctx.world
     kinds, private, terms, everybodys = _noun_facts(world.game, noun.id)
     place = location.place if location is not None else None
@@ -134,6 +154,97 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
     for flt in filters or ():  # each thing meets every filter: the same tests as thing by thing
         found = [t for t in found if _passes(ctx, t, flt)]
     return found
+
+
+def compiled_candidates(game, noun, filters, location):
+    """A function ``read(ctx, owner)`` that gives what general_candidates gives for these
+    words, with what the words fix read now, once: the noun's kinds and facts, the place's
+    kinds, each filter's attribute and bound. None for a shape it does not know (then the
+    general way reads it): a noun with terms, or whose things may be private spaces, and
+    places other than "your X" (things loose in one kind of place), "in Name" and none."""
+    kinds, private, terms, everybodys = _noun_facts(game, noun.id)
+    place = location.place if location is not None else None
+    if private or terms or type(place) not in _READ_PLACES:
+        return None
+    keep = _compiled_filters(filters)
+    if place is None:
+        def anywhere(ctx: Context, owner):
+            return keep(ctx, _not_acting(ctx, ctx.world.things(kinds, None if everybodys else owner)))
+        return anywhere
+    if type(place) is VarPlace:
+        name = place.name
+        return lambda ctx, owner: keep(ctx, _not_acting(ctx, _in_bound(ctx, name, kinds)))
+    _place, place_noun, place_kinds, loose = _place_facts(game, place)
+    if not loose or len(place_kinds) != 1:
+        return None
+    place_kind = next(iter(place_kinds))
+
+    def in_your_place(ctx: Context, owner):  # as "your X" is read: the acting player's places of X
+        actor = ctx.actor
+        if actor is None or (ctx.subst and place_noun in ctx.subst):
+            return general_candidates(ctx, noun, filters, location, owner)
+        s = ctx.world.s
+        things, inside = s["things"], s["in"]
+        found = []
+        for p in dict.get(s["kinds"], place_kind, EMPTY):
+            if things[p]["o"] == actor:
+                for t in dict.get(inside, p, EMPTY):
+                    if things[t]["k"] in kinds:
+                        found.append(t)
+        return keep(ctx, _not_acting(ctx, found))
+    return in_your_place
+
+
+_READ_PLACES = (type(None), VarPlace, OwnPlace)  # the places compiled_candidates reads
+
+
+def _not_acting(ctx: Context, found: list[str]) -> list[str]:
+    """The things without the piece carrying out the current action."""
+    acting = dict.get(ctx.world.s["flow"], "acting")
+    if acting is not None and acting in found:
+        return [t for t in found if t != acting]
+    return found
+
+
+def _compiled_filters(filters):
+    """A function keeping the things that meet every filter (``keep(ctx, found)``)."""
+    tests = tuple(_compiled_filter(flt) for flt in filters or ())
+    if not tests:
+        return _keep_all
+    if len(tests) == 1:
+        only = tests[0]
+        return lambda ctx, found: [t for t in found if only(ctx, t)] if found else found
+
+    def keep(ctx: Context, found: list[str]) -> list[str]:
+        for passes in tests:
+            found = [t for t in found if passes(ctx, t)]
+        return found
+    return keep
+
+
+def _keep_all(ctx: Context, found: list[str]) -> list[str]:
+    return found
+
+
+def _compiled_filter(flt):
+    """``passes(ctx, tid)``: what _passes tests, with the filter's words read once."""
+    other = _OTHER_FILTERS.get(type(flt))
+    if other is not None:
+        return lambda ctx, tid: other(ctx, tid, flt)
+    name, direction = flt.attribute, flt.direction
+    if isinstance(flt.value, int):
+        fixed = flt.value
+        bound = lambda ctx: fixed  # noqa: E731
+    else:
+        var = Var(flt.value)
+        bound = lambda ctx: number(ctx, var)  # noqa: E731
+    compare = operator.ge if direction == "more" else operator.le if direction == "less" else operator.eq
+
+    def passes(ctx: Context, tid: str) -> bool:
+        value = attribute(ctx, tid, name)
+        limit = bound(ctx)
+        return value is not None and compare(value, limit)
+    return passes
 
 
 def _in_bound(ctx: Context, name: str, kinds) -> list[str]:
