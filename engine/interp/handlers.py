@@ -29,9 +29,11 @@ def _sequence(rt, f, node):
     """An effect or a sentence: its steps, flat (game.parts), one after the other."""
     parts = rt.game.parts[f["n"]]
     step = f["s"]
-    if step < len(parts):
+    if step < len(parts) - 1:
         f["s"] = step + 1
         rt.push(f, parts[step])
+    elif step < len(parts):  # the last step hands on what it produces: it takes the frame over
+        rt.replace(f, parts[step])
     else:
         rt.done(f, rt.last_out)
 
@@ -40,11 +42,8 @@ def _exchange(rt, f, node: Exchange):
     if f["s"] == 0:
         f["s"] = 1
         rt.push(f, node.cost)
-    elif f["s"] == 1:
-        f["s"] = 2
-        rt.push(f, node.reward)
     else:
-        rt.done(f, rt.last_out)
+        rt.replace(f, node.reward)
 
 
 def _bound(rt, f, node: Bound):
@@ -65,22 +64,18 @@ def _may(rt, f, node: May):
     if f["s"] == 0:
         f["s"] = 1
         rt.ask(f, f["p"], lambda: f"You may {render(node.step)}.", YES_NO)
-    elif f["s"] == 1:
-        if f.pop("ans") == "yes":
-            f["s"] = 2
-            rt.push(f, node.step, strict=True)
-        else:
-            rt.done(f)
+    elif f.pop("ans") == "yes":
+        rt.replace(f, node.step, strict=True)
     else:
-        rt.done(f, rt.last_out)
+        rt.done(f)
 
 
 def _twice(rt, f, node: Twice):
-    if f["s"] < 2:
-        f["s"] += 1
+    if f["s"] == 0:
+        f["s"] = 1
         rt.push(f, node.step)
     else:
-        rt.done(f, rt.last_out)
+        rt.replace(f, node.step)
 
 
 def _let(rt, f, node: Let):
@@ -214,14 +209,12 @@ def _run_chosen(rt, f, node: Choice):
 
 
 def _conditional(rt, f, node: Conditional):
-    if f["s"] == 0:
-        f["s"] = 1
-        if test(rt.ctx(f), node.condition):
-            rt.push(f, node.then)
-        elif node.otherwise is not None:
-            rt.push(f, node.otherwise)
+    if test(rt.ctx(f), node.condition):
+        rt.replace(f, node.then)
+    elif node.otherwise is not None:
+        rt.replace(f, node.otherwise)
     else:
-        rt.done(f, rt.last_out)
+        rt.done(f)
 
 
 def _if_possible(rt, f, node: IfPossible):
@@ -238,13 +231,9 @@ def _if_possible(rt, f, node: IfPossible):
 
 
 def _only_if(rt, f, node: OnlyIf):
-    if f["s"] == 0:
-        if not test(rt.ctx(f), node.condition):
-            raise Infeasible(f"needs: {render(node.condition)}")
-        f["s"] = 1
-        rt.push(f, node.body)
-    else:
-        rt.done(f, rt.last_out)
+    if not test(rt.ctx(f), node.condition):
+        raise Infeasible(f"needs: {render(node.condition)}")
+    rt.replace(f, node.body)
 
 
 # ------------------------------------------------------------------ loops
@@ -374,11 +363,7 @@ def _poll(rt, f, node: Poll):
 
 
 def _obligation(rt, f, node: Obligation):
-    if f["s"] == 0:
-        f["s"] = 1
-        rt.push(f, node.body, p=player_of(rt.ctx(f), node.player))
-    else:
-        rt.done(f, rt.last_out)
+    rt.replace(f, node.body, p=player_of(rt.ctx(f), node.player))
 
 
 def _seat(rt, seat) -> str:

@@ -12,9 +12,11 @@ can be saved, copied for a search, or undone:
   whatever its handler keeps between steps.
 * The loop looks at the top frame and calls its handler (one table maps each
   node type to one function: engine/interp/handlers.py). A handler either
-  pushes child frames, finishes (``done``), or asks a question (``ask``). A
-  handler asks only at explicit choice points: choose, may, selecting among
-  things, placing a worker, passing.
+  pushes child frames, finishes (``done``), hands its frame over to the one
+  child left to run whose result it only passes on (``replace``: a tail call,
+  so a conditional or a sequence's last step costs no frame of its own), or
+  asks a question (``ask``). A handler asks only at explicit choice points:
+  choose, may, selecting among things, placing a worker, passing.
 * ``ask`` stores the decision in ``state["pending"]`` and stops. The answer is
   written into the asking frame as ``ans`` and the loop resumes there. A
   decision with one legal option is never asked: that option is taken.
@@ -183,6 +185,22 @@ class Runtime:
                 frame["own"] = True  # its bindings go when it finishes
         self.s["frames"].append(frame)
         return frame
+
+    def replace(self, frame: dict, node, **fields) -> None:
+        """Run ``node`` in place of the top frame, which has nothing left to do once ``node``
+        is done but hand on what it produced (a tail call): one frame fewer to run, copy and
+        read. The new frame keeps the old one's context and marks (strict, soft, own)."""
+        frames = self.s["frames"]
+        if frames[-1] is not frame:
+            raise RulesError("a handler replaced a frame that was not on top")
+        game = self.game
+        number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
+        new = {key: value for key, value in frame.items() if key in FRESH}
+        new["n"] = number
+        new["s"] = 0
+        if fields:
+            new.update(fields)
+        frames[-1] = new
 
     def push_routine(self, routine: str, **fields) -> dict:
         frame = {"h": routine, "s": 0, "p": None, "y": None, "e": "root", "src": routine}

@@ -168,10 +168,10 @@ def _finished(game, frame: dict, node) -> bool:
     return False
 
 
-PASSED_AT = {  # node -> the step from which it only hands its child's result up
-    OnlyIf: 1, Conditional: 1, IfPossible: 1, Obligation: 1, Perform: 1,
-    May: 2, Exchange: 2, Twice: 2,
-}
+# node -> the step from which it only hands its child's result up. (A conditional, "only if",
+# an obligation, a "may" answered yes, an exchange's reward, the second run of "twice" and a
+# sequence's last step take their frame over instead: Runtime.replace.)
+PASSED_AT = {IfPossible: 1, Perform: 1}
 
 
 def _choice_answers(w, frames, depth, node: Choice):
