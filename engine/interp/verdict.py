@@ -441,15 +441,15 @@ class Walk:
     def changed(self, envs: dict, things: bool = False):
         """The bindings with a World of their own, over a copy of the state whose counters (and
         with ``things``, things and places) it may change; the state the walk reads stays as it
-        was. The copy's events are its own and never read."""
+        was. The copy keeps no events: nothing the walk reads is told by them."""
         world = envs.get(WORLD) or self.rt.world
         state = dict(world.s)
         state["counters"] = [dict(bucket) for bucket in state["counters"]]
         state["global"] = dict(state["global"])
+        state["events"] = None
         if things:
             for key in ("things", "in", "kinds"):
                 state[key] = dict(state[key])
-            state["events"] = []
         mine = World(self.game, state)
         return {**envs, WORLD: mine}, mine
 

@@ -254,6 +254,9 @@ class World:
     # ------------------------------------------------------------ events
 
     def event(self, kind: str, player: int | None, text: str, **fields) -> None:
+        """Record an event (a state whose ``events`` is None keeps none: a walk's branch)."""
+        if self.s["events"] is None:
+            return
         entry = {"type": kind, "player": player, "text": text, "round": dict.get(self.s["flow"], "round"),
                  "phase": dict.get(self.s["flow"], "phase")}
         entry.update(fields)
@@ -262,6 +265,8 @@ class World:
     def moved(self, player: int | None, tid: str, was: str | None, place: str) -> None:
         """Tell that ``tid`` moved from ``was`` to ``place``. A card nobody could see before and
         not everybody sees now is not named (its owner may still look it up, unless nobody may)."""
+        if self.s["events"] is None:
+            return
         seen_by = self.seen_by(place)
         if seen_by == "all" or (was is not None and self.seen_by(was) == "all"):
             self.event("moved", player, f"{self.name_of(tid)} moved to {self.name_of(place)}", thing=tid, to=place)
