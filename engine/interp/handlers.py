@@ -141,7 +141,16 @@ def _adjust_label(rt, node: Adjust, value: int, steps: int) -> str:
 
 
 def _cost_words(rt, cost: Pay, times: int) -> str:
-    """"2 workers" for a cost of "1 worker" paid twice; other items as written."""
+    """"2 workers" for a cost of "1 worker" paid twice; other items as written (worked out
+    once per cost and number of times: the words depend on nothing else)."""
+    key = (id(cost), times)
+    known = dict.get(rt.game.fast, key)
+    if known is None or known[0] is not cost:  # (the node is kept with its words: ids are reused)
+        known = rt.game.fast[key] = (cost, _cost_text(rt, cost, times))
+    return known[1]
+
+
+def _cost_text(rt, cost: Pay, times: int) -> str:
     words = []
     for item in cost.items:
         if isinstance(item, Item) and item.quantity.mode == "exactly":
