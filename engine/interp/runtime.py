@@ -189,18 +189,18 @@ class Runtime:
     def replace(self, frame: dict, node, **fields) -> None:
         """Run ``node`` in place of the top frame, which has nothing left to do once ``node``
         is done but hand on what it produced (a tail call): one frame fewer to run, copy and
-        read. The new frame keeps the old one's context and marks (strict, soft, own)."""
-        frames = self.s["frames"]
-        if frames[-1] is not frame:
+        read. The frame keeps its context and marks (strict, soft, own), and is changed in
+        place like any running frame (the state's own: runtime.clone copies running frames)."""
+        if self.s["frames"][-1] is not frame:
             raise RulesError("a handler replaced a frame that was not on top")
         game = self.game
-        number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
-        new = {key: value for key, value in frame.items() if key in FRESH}
-        new["n"] = number
-        new["s"] = 0
+        frame["n"] = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
+        frame["s"] = 0
+        if not frame.keys() <= FRESH:  # what the old handler kept between its steps goes
+            for key in [key for key in frame if key not in FRESH]:
+                del frame[key]
         if fields:
-            new.update(fields)
-        frames[-1] = new
+            frame.update(fields)
 
     def push_routine(self, routine: str, **fields) -> dict:
         frame = {"h": routine, "s": 0, "p": None, "y": None, "e": "root", "src": routine}
