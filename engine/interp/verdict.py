@@ -353,7 +353,7 @@ def _head(frame: dict) -> tuple:
     return (frame["e"], frame["p"], frame["y"], dict.get(frame, "x") or {})  # a routine's "e" is "root"
 
 
-SEGMENT_FAILS = "segment fails"  # game.memo: (node number, step) -> whether a segment from there can fail
+SEGMENT_FAILS = "segment fails"  # game.memo: node number -> whether a segment from each step on can fail
 
 
 class Walk:
@@ -425,12 +425,11 @@ class Walk:
                 if number == UNKNOWN:
                     return True
                 continue
-            key = (number, head[5])
-            fails = dict.get(known, key)
-            if fails is None:
-                fails = known[key] = (sequence_rest_fails(game, number, key[1]) if number in game.parts
-                                      else key[1] == 0 and can_fail(game, number))
-            if fails:
+            steps = dict.get(known, number)
+            if steps is None:
+                steps = known[number] = _steps_fail(game, number)
+            step = head[5]
+            if step < len(steps) and steps[step]:
                 return True
         return False
 
@@ -507,6 +506,14 @@ class Walk:
         if unsure:
             raise _GiveUp()
         return next((reason for reason in reasons if reason is not None), None)
+
+
+def _steps_fail(game, number: int) -> tuple[bool, ...]:
+    """Whether a segment running node ``number`` can fail from each of its steps on (from a
+    step past the end nothing is left: it cannot)."""
+    if number in game.parts:
+        return tuple(sequence_rest_fails(game, number, step) for step in range(len(game.parts[number])))
+    return (can_fail(game, number),)
 
 
 class _GiveUp(Exception):
