@@ -845,8 +845,10 @@ def _play(w, envs, head, node: Play, rest):
 def _weight(game, number: int) -> int:
     """Roughly how much walking an effect takes: its nodes, with the bodies of the procedures
     it calls (worked out once per node). It only orders the ways of a pick, never decides."""
-    memo = game.memo.setdefault("weight", {})
-    found = memo.get(number)
+    memo = dict.get(game.memo, "weight")
+    if memo is None:
+        memo = game.memo["weight"] = {}
+    found = dict.get(memo, number)
     if found is None:
         memo[number] = 1  # a procedure that calls itself
         node, found = game.nodes[number], 1
