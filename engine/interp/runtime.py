@@ -306,17 +306,22 @@ class Runtime:
         depth = self._region_depth()
         labels = dict(options)
         sure = sure_options(self.game, self.s["frames"], depth, options, self.flow.rest_can_fail)
-        partly = len(sure) < len(options)
-        walk = verdict.answers(self, depth) if partly else None
-        refused = needs.refusal(self) if partly else None
+        made: dict = {}  # the walk's judge and the refusal, each made at its first need (the state stays as asked)
         read: dict = {}  # key -> what the walk read (None: unsure)
 
         def judge(key: str, settle: bool = True, words: bool = True):
             if key in sure:
                 return None
-            if not words and refused is not None and key not in read and refused(key):
-                return REFUSED
+            if not words and key not in read:
+                if "refused" not in made:
+                    made["refused"] = needs.refusal(self)
+                refused = made["refused"]
+                if refused is not None and refused(key):
+                    return REFUSED
             if key not in read:
+                if "walk" not in made:
+                    made["walk"] = verdict.answers(self, depth)
+                walk = made["walk"]
                 read[key] = walk(key) if walk is not None else None
             found = read[key]
             if found is None:  # unsure: a trial finds out
