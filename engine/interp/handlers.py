@@ -1,8 +1,9 @@
 """One handler per effect node: what each construct of the language does.
 
 A handler is ``handler(rt, frame, node)``. It looks at ``frame["s"]`` (its
-step) and either pushes child frames, finishes with ``rt.done``, asks with
-``rt.ask`` (the answer comes back as ``frame["ans"]``), or raises
+step) and either pushes child frames, finishes with ``rt.done``, hands its
+frame over to the last child it only passes the result of (``rt.replace``),
+asks with ``rt.ask`` (the answer comes back as ``frame["ans"]``), or raises
 ``Infeasible``. The table at the bottom is the whole language.
 """
 
