@@ -108,3 +108,32 @@ def test_every_placement_verdict_is_the_verdict_of_its_own_effect(engine, monkey
             decision.options  # every placement judged, not only those needed
             state = engine.apply(state, agents[decision.player].choose(None, decision))
     assert len(compared) > 1000
+
+
+def _the_move(game, text: str):
+    """The number of the move in effect ``text`` (added to the game)."""
+    import dataclasses
+
+    from engine.effects.ast import Move, Node
+
+    def nodes(node):
+        yield node
+        for field in dataclasses.fields(node):
+            value = getattr(node, field.name)
+            for child in value if isinstance(value, tuple) else (value,):
+                if isinstance(child, Node):
+                    yield from nodes(child)
+
+    root = game.nodes[game.add_effect(text)]
+    return game.number(next(node for node in nodes(root) if type(node) is Move))
+
+
+@pytest.mark.parametrize("place, can", [
+    ("your project area", False),  # every player has one from the start; cards lie loose in it
+    ("your estate", True),  # its cards lie in sets: the set rule may refuse one
+    ("each rival estate", True),  # there may be no rival (the solo game)
+])
+def test_a_move_fails_only_where_the_place_may_be_missing_or_refuse(place, can):
+    castles = loaded("castles-of-burgundy-cards")
+    number = _the_move(castles.game, f"choose 1 action card in your die hand as Card, then move Card to {place}.")
+    assert can_fail(castles.game, number) is can

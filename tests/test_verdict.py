@@ -76,13 +76,38 @@ def test_every_sure_verdict_is_what_a_full_trial_finds(game, players, seeds, mon
     assert seen[("answer", "yes")] + seen[("answer", "no")] > seen[("answer", "unsure")], seen
 
 
-def test_a_die_adjustment_the_set_a_card_joins_a_discard_and_a_buy_are_read_off_the_state(monkeypatch):
-    """Castles: the die's value, the set a card joins, which project to discard, and whether to
-    buy (three cards revealed from each deck, on the walk's own copy) are judged by the walk."""
+def test_a_die_adjustment_and_a_buy_are_read_off_the_state(monkeypatch):
+    """Castles: the die's value and whether to buy (three cards revealed from each deck, on the
+    walk's own copy) are judged by the walk."""
     seen = judged_against_trials(loaded("castles-of-burgundy-cards"), monkeypatch, 3, (1, 2))
-    for asked in ("Adjust", "Move", "Discard", "May"):
+    for asked in ("Adjust", "May"):
         sure = seen[(asked, "yes")] + seen[(asked, "no")]
         assert seen[(asked, "yes")] > 20 and sure > 10 * seen[(asked, "unsure")], seen
+
+
+def test_the_set_a_card_joins_and_the_project_to_discard_need_no_trial(monkeypatch):
+    """Castles: which set a placed card joins and which project makes room are asked often,
+    and settled by the walk or, when nothing after them can fail, untried: never by a trial."""
+    asked, tried = collections.Counter(), collections.Counter()
+    judge, trial = runtime.Runtime._judge_enough, runtime.Runtime.try_option
+
+    def kind(rt) -> str:
+        number = rt.s["frames"][-1].get("n")
+        return type(rt.game.nodes[number]).__name__ if number is not None else ""
+
+    def counted_judge(self, options):
+        asked[kind(self)] += 1
+        return judge(self, options)
+
+    def counted_trial(self, key, depth):
+        tried[kind(self)] += 1
+        return trial(self, key, depth)
+
+    monkeypatch.setattr(runtime.Runtime, "_judge_enough", counted_judge)
+    monkeypatch.setattr(runtime.Runtime, "try_option", counted_trial)
+    play_random_games(loaded("castles-of-burgundy-cards"), 3, (1, 2))
+    for node in ("Move", "Discard"):
+        assert asked[node] > 10 and tried[node] == 0, (asked, tried)
 
 
 def test_whether_a_space_can_be_used_is_mostly_read_off_the_state(monkeypatch):

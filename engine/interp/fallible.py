@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from engine.effects.ast import (
     Adjust, Bound, BoundItem, Call, Choice, Conditional, Draw, Effect, Exchange, ForEach, ForEachIn,
-    ForEachOf, Give, IfPossible, ItemsAction, Let, LetAny, May, Move, Number, Obligation, OnlyIf, Pass,
+    ForEachOf, Give, IfPossible, ItemsAction, Let, LetAny, May, Move, Number, Obligation, OnlyIf, OwnPlace, Pass,
     Perform, Play, Poll, Repeat, Sentence, Set, Twice,
 )
+from engine.interp.sets import rule
 
 NEVER_FAIL = (Let, Set, Pass, May, Poll, IfPossible)
-ALWAYS_MAY_FAIL = (OnlyIf, Move, Perform, Draw, Play)
+ALWAYS_MAY_FAIL = (OnlyIf, Perform, Draw, Play)
 SAFE_SELECTIONS = ("at_most", "every", "any_number")  # quantities that accept whatever is there
 # The fields of a frame that has not started yet (runtime.push); a handler that has run adds its own.
 FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft"})
@@ -48,6 +49,8 @@ def _node(game, node) -> bool:
         return False
     if isinstance(node, ALWAYS_MAY_FAIL):
         return True
+    if isinstance(node, Move):
+        return _move_fails(game, node)
     if isinstance(node, (Effect, Sentence)):
         parts = node.sentences if isinstance(node, Effect) else node.steps
         return any(_fails(game, part) for part in parts)
@@ -72,6 +75,18 @@ def _node(game, node) -> bool:
         verb = type(node).__name__.lower()
         return any(_item_fails(game, verb, item) for item in node.items)
     return True
+
+
+def _move_fails(game, node: Move) -> bool:
+    """A move fails when there is no such place, or the place's sets refuse the thing. Into
+    "your X", where X is a place every player gets at setup (they never leave the game) and
+    things lie loose in it (no sets), it cannot fail: the acting player has one."""
+    noun = game.noun(node.place.words) if type(node.place) is OwnPlace else None
+    if noun is None:
+        return True
+    kinds, places = game.kinds(noun.id), game.items("places")
+    return not kinds or any(kind not in places or places[kind].get("scope", "player") != "player" or rule(game, kind)
+                            for kind in kinds)
 
 
 def _item_fails(game, verb: str, item) -> bool:

@@ -15,7 +15,7 @@ zones that are open for its owner.
 from __future__ import annotations
 
 from engine.effects.ast import (
-    BoundItem, Discard, Draw, EveryPlace, Gain, Give, Item, Location, Lose, OtherThan, Pay, Pick, PlaceOf,
+    BoundItem, Discard, Draw, EveryPlace, Gain, Give, Item, Location, Lose, OtherThan, OwnPlace, Pay, Pick, PlaceOf,
     Play, Quantity, Reveal, Take, Var, VarPlace, Yours,
 )
 from engine.effects.render import render
@@ -258,6 +258,8 @@ def too_few(item: Item, least: int, found: int) -> str:
 
 
 def one_place(rt, f, place_node) -> str:
+    if f["p"] is None and type(place_node) is OwnPlace:  # (fallible.py counts on an acting player here)
+        raise RulesError(f"'{render(place_node)}' where nobody is acting")
     where = places(rt.ctx(f), place_node, f["p"])
     if not where:
         raise Infeasible(f"there is no {render(place_node)}")
