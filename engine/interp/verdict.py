@@ -368,8 +368,15 @@ class Walk:
         self.strict = strict  # whether the region must be completed (a full slot then fails)
 
     def verdict(self, envs: dict, segments: tuple):
-        """YES, the reason why not, or None (unsure): can the segments be run to the end?"""
-        return self.verdict_of([(envs, segments)])
+        """YES, the reason why not, or None (unsure): can the segments be run to the end? (What
+        verdict_of gives for this one way, without the loop over ways.)"""
+        self.left = WALK_BUDGET
+        try:
+            return self.walk(envs, segments)
+        except Infeasible as failure:  # a number or condition that cannot even be worked out
+            return failure.reason
+        except _GiveUp:
+            return None
 
     def verdict_of(self, ways):
         """The verdict on a set of ways: YES if one works, else the first reason (first_way)."""
