@@ -229,3 +229,19 @@ def test_once_more_or_stop_and_a_polled_players_answer_are_read_off_the_state(mo
     assert seen[("Poll", "yes")] + seen[("Poll", "no")] > 80, seen  # also with something fallible after the poll
     # "for each of up to 3 opponents as Other": each seat offered, and "no more"
     assert seen[("ForEachOf of several", "yes")] > 20, seen
+
+
+def test_taking_the_top_card_of_a_pile_is_read_off_the_state():
+    """Viticulture's Innkeeper takes the top card of two discard piles: with every pile empty
+    the walk says why not, as a trial does; with two piles holding a card it is a sure yes."""
+    from engine.interp.runtime import clone
+
+    engine = loaded("viticulture")
+    rt = engine._runtime(clone(engine.new_game(players=2, seed=4)))
+    innkeeper = engine.game.effect("cards", "innkeeper")
+    found = verdict.can_do(rt, [innkeeper], 0)
+    assert found == "needs 1 card, there are 0" == rt.can_do_by_trial([innkeeper], 0, "card:innkeeper")
+    for deck, pile in (("vine_deck", "vine_discard_pile"), ("wine_order_deck", "wine_order_discard_pile")):
+        rt.world.put(rt.world.contents(deck)[-1], pile)
+    assert verdict.can_do(rt, [innkeeper], 0) is verdict.YES
+    assert rt.can_do_by_trial([innkeeper], 0, "card:innkeeper") is None

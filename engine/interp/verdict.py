@@ -60,7 +60,7 @@ from math import perm
 from engine.effects.ast import (
     Adjust, Bound, BoundItem, Call, Choice, Conditional, Discard, Draw, Exchange, ForEach, ForEachIn,
     ForEachOf, Gain, Give, IfPossible, Item, Let, Lose, May, Move, Node, Obligation, OnlyIf, Pay, Perform,
-    Pick, Play, Poll, Repeat, Reveal, Set, Twice, Var,
+    Pick, Play, Poll, Repeat, Reveal, Set, Take, Twice, Var,
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
@@ -607,6 +607,37 @@ def _bound(w, envs, head, node: Bound, rest):
     return _a_few(w, node, pool, low, high, ways, rest)
 
 
+def _take(w, envs, head, node: Take, rest):
+    """Taking the top things of an ordered place ("take 1 card from Pile"), or from each of
+    several places: nothing is chosen, so the handler's own functions take them on the
+    branch's own copy. Too few where a deck could be refilled first, a number left open, or a
+    pick among the things of an unordered place, is left to a trial."""
+    if len(node.items) != 1 or type(node.items[0]) is not Item or node.items[0].location is None:
+        return w.unsure(node)
+    item, seat, ctx = node.items[0], head[1], w.ctx(envs, head)
+    if not items.from_each(item):
+        reading = _Branch(ctx.world)
+        if not items.is_ordered_source(reading, item, ctx):
+            return w.unsure(node)
+        pool = pick_pool(reading, ctx, item, seat)
+        low, high = bounds(ctx, item.quantity, len(pool))
+        if low != high:
+            return w.unsure(node)
+        if len(pool) < low:  # a deck is refilled first (items._refill_decks): the trial's to tell
+            decks = w.game.items("decks")
+            refilled = any(place in decks for place in places(ctx, item.location.place, ctx.actor) or [])
+            return w.unsure(node) if refilled else items.too_few(item, low, len(pool))
+        if not w.fallible(rest):
+            return YES
+    envs, world = w.changed(envs, things=True)
+    ctx = w.ctx(envs, head)
+    branch = _Branch(world, ctx, w.strict)
+    taken = items.take_from_each(branch, ctx, seat, item) if items.from_each(item) else pool[-high:][::-1]
+    for tid in taken:
+        items.move_to_owner(branch, tid, seat)
+    return w.walk(envs, rest)
+
+
 def _discarded_as(w, envs, head, node: Bound, rest):
     """'discard 1 X as Name': each candidate discarded in turn on the branch's own copy, then
     bound as the handler binds it (where it lies after the discard)."""
@@ -1077,6 +1108,7 @@ CHECKS = {  # the steps the walk sees through; any other step that could fail ma
     Exchange: _exchange,
     Move: _move,
     Discard: _discard,
+    Take: _take,
     Play: _play,
     Perform: _perform,
 }
