@@ -13,6 +13,7 @@ import collections
 
 import pytest
 
+from engine.agents import random_agents
 from engine.interp import runtime, verdict
 from engines import loaded
 from sure_options_check import play_random_games
@@ -245,3 +246,30 @@ def test_taking_the_top_card_of_a_pile_is_read_off_the_state():
         rt.world.put(rt.world.contents(deck)[-1], pile)
     assert verdict.can_do(rt, [innkeeper], 0) is verdict.YES
     assert rt.can_do_by_trial([innkeeper], 0, "card:innkeeper") is None
+
+
+def test_every_visitor_read_off_the_state_is_what_a_trial_finds():
+    """Every Viticulture visitor card, for every seat, at states along a real game: where the
+    walk is sure whether the card can be played in full, a trial on a copy says the same (the
+    same reason for a no). Cards are judged here whether or not the game deals them."""
+    from engine.interp.runtime import clone
+
+    engine = loaded("viticulture")
+    cards = {card_id: engine.game.effect("cards", card_id) for card_id, card in engine.game.items("cards").items()
+             if card.get("type") in ("summer_visitor", "winter_visitor")}
+    agents = random_agents(6, 3)
+    state, sure, count = engine.new_game(players=3, seed=6), collections.Counter(), 0
+    while (decision := engine.decision(state)) is not None:
+        if count % 90 == 0:
+            rt = engine._runtime(clone(state))
+            for seat in range(3):
+                for card_id, root in cards.items():
+                    found = verdict.can_do(rt, [root], seat)
+                    if found is not None:
+                        assert (None if found is verdict.YES else found) == rt.can_do_by_trial(
+                            [root], seat, f"card:{card_id}"), (card_id, seat, count)
+                        sure[card_id] += 1
+        state = engine.apply(state, agents[decision.player].choose(None, decision))
+        count += 1
+    assert len(sure) > 0.8 * len(cards), sorted(set(cards) - set(sure))
+    assert {"innkeeper", "merchant", "oenologist"} <= set(sure)

@@ -786,6 +786,12 @@ def _call(w, envs, head, node: Call, rest):
     return w.walk(envs, (body,) + after + rest)
 
 
+def _twice(w, envs, head, node: Twice, rest):
+    """The step, then the step again (the handler runs it twice where it runs)."""
+    step = w.then(head, node.step)
+    return w.walk(envs, (step, step) + rest)
+
+
 def _exchange(w, envs, head, node: Exchange, rest):
     return w.walk(envs, (w.then(head, node.cost), w.then(head, node.reward)) + rest)
 
@@ -951,7 +957,7 @@ def _resources(w, envs, head, node, rest):
     """Gaining, paying, losing or giving amounts of resources: worked out on the branch's own
     counters (a gift of things is left to a trial)."""
     ctx = w.ctx(envs, head)
-    if type(node) is Gain and len(node.items) == 1 and not _is_resource_item(ctx, node.items[0]):
+    if type(node) is Gain and not all(_is_resource_item(ctx, item) for item in node.items):
         return _gain_things(w, envs, head, node, rest)
     changes = []
     for item in node.items:
@@ -1018,21 +1024,27 @@ def _is_resource_item(ctx, item) -> bool:
 
 
 def _gain_things(w, envs, head, node: Gain, rest):
-    """Gaining pieces (from a reserve, or new tokens placed by their slot rule), or bound
-    things, as the gain handler does, on the branch's own copy of the state."""
-    item = node.items[0]
-    if type(item) is Item and (node.per is not None or not w.strict):
+    """Gaining pieces (from a reserve, or new tokens placed by their slot rule), bound things,
+    and amounts of resources, item by item as the gain handler does, on the branch's own copy
+    of the state."""
+    ctx = w.ctx(envs, head)
+    pieces = [item for item in node.items if type(item) is Item and not _is_resource_item(ctx, item)]
+    if pieces and (node.per is not None or not w.strict):
         return w.unsure(node)  # only inside a region that must be completed does a full slot rule fail
     envs, world = w.changed(envs, things=True)
     ctx = w.ctx(envs, head)
     branch, seat = _Branch(world, ctx, w.strict), head[1]
-    if type(item) is BoundItem:
-        things = ctx.env.get(item.name)
-        for tid in things if isinstance(things, list) else [things]:
-            if not isinstance(tid, dict):
-                items.gain_existing(branch, seat, tid)
-    else:
-        items.gain_things(branch, {"p": seat}, item, noun_of(ctx, item.noun), items.amount(ctx, node, item))
+    for item in node.items:
+        if type(item) is BoundItem:
+            things = ctx.env.get(item.name)
+            for tid in things if isinstance(things, list) else [things]:
+                if not isinstance(tid, dict):
+                    items.gain_existing(branch, seat, tid)
+        elif _is_resource_item(ctx, item):
+            noun = noun_of(ctx, item.noun)
+            world.add(counter_owner(w.game, noun.id, seat), noun.id, items.amount(ctx, node, item))
+        else:
+            items.gain_things(branch, {"p": seat}, item, noun_of(ctx, item.noun), items.amount(ctx, node, item))
     return w.walk(envs, rest)
 
 
@@ -1106,6 +1118,7 @@ CHECKS = {  # the steps the walk sees through; any other step that could fail ma
     Repeat: _repeat,
     Draw: _draw,
     Exchange: _exchange,
+    Twice: _twice,
     Move: _move,
     Discard: _discard,
     Take: _take,
