@@ -1,0 +1,11 @@
+# Declarations for the compiled build only (setup.py): the generator's words are C unsigned
+# 32-bit ints in the compiled build, so a draw is C arithmetic (a product or a shift past 32
+# bits wraps, which is what the masks of the Python code do). The plain Python module ignores
+# this file; tests/test_rng.py pins the same outputs for both.
+cimport cython
+
+cdef unsigned int M32
+
+@cython.locals(s0=cython.uint, s1=cython.uint, s2=cython.uint, s3=cython.uint, x=cython.uint, value=cython.uint,
+               t=cython.uint)
+cpdef tuple next_u32(object data)
