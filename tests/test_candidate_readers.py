@@ -13,6 +13,7 @@ import collections
 import pytest
 
 from engine.agents import random_agents
+from engine.effects import ast
 from engine.interp import values
 from engine.interpreter import Engine
 
@@ -61,10 +62,9 @@ def test_every_compiled_reader_gives_what_the_words_mean_in_real_games(monkeypat
 def test_a_shape_the_readers_do_not_know_is_read_the_general_way():
     """A place of a shape not compiled ("every X") has no reader: candidates reads it the
     general way."""
-    engine = Engine.load(["castles-of-burgundy-cards"])
-    game = engine.game
-    every = [node for node in game.nodes if type(getattr(node, "location", None)).__name__ == "Location"
-             and type(node.location.place).__name__ == "EveryPlace" and getattr(node, "noun", None)]
+    game = Engine.load(["castles-of-burgundy-cards"]).game
+    every = [node for node in game.nodes if type(node) is ast.Item and node.location is not None
+             and type(node.location.place) is ast.EveryPlace]
     assert every, "the game has items in every place of a kind"
     node = every[0]
     noun = game.vocabulary.phrases[tuple(node.noun)]
