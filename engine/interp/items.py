@@ -127,10 +127,16 @@ def _refill_decks(rt, item: Item, ctx: Context) -> bool:
     """Taking more cards from a deck than it holds: its discards are shuffled in first."""
     if item.location is None or item.location.preposition != "from":
         return False
-    decks = [p for p in places(ctx, item.location.place, ctx.actor) or [] if p in rt.game.items("decks")]
+    decks = decks_named(rt, item, ctx)
     for deck in decks:
         reshuffle(rt, deck)
     return bool(decks)
+
+
+def decks_named(rt, item: Item, ctx: Context) -> list[str]:
+    """The decks among the places ``item``'s location names (the ones a pick may refill)."""
+    decks = rt.game.items("decks")
+    return [place for place in places(ctx, item.location.place, ctx.actor) or [] if place in decks]
 
 
 def restart_pick(f) -> bool:
@@ -233,9 +239,7 @@ def slot_order(rt, pool: list) -> list:
 def from_decks_or_ordered(rt, item: Item, ctx: Context) -> bool:
     """Whether a pick "from" somewhere takes the top of an ordered place, or may refill a deck
     (otherwise it offers the place's things like any other pick)."""
-    if is_ordered_source(rt, item, ctx):
-        return True
-    return any(place in rt.game.items("decks") for place in places(ctx, item.location.place, ctx.actor) or [])
+    return is_ordered_source(rt, item, ctx) or bool(decks_named(rt, item, ctx))
 
 
 def is_ordered_source(rt, item: Item, ctx: Context) -> bool:

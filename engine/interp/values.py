@@ -134,12 +134,6 @@ def general_candidates(ctx: Context, noun, filters, location, owner: int | None)
         found = world.things(kinds, None if everybodys else owner)
     elif type(place) is VarPlace:
         found = _in_bound(ctx, place.name, kinds)
-    elif type(place) is OwnPlace and ctx.actor is not None and _place_kinds(ctx, place)[1]:
-        # the acting player's own places, things loose in them: none is shared, none in a set
-        things, inside = world.s["things"], world.s["in"]
-        found = [t for p in places(ctx, place, owner) for t in dict.get(inside, p, EMPTY) if things[t]["k"] in kinds]
-        if len(found) > 1:
-            found = list(dict.fromkeys(found))
     else:
         found = [t for t in world.things(kinds, None, places(ctx, place, owner)) if _reachable(ctx, t, owner)]
         found = list(dict.fromkeys(found))
@@ -238,7 +232,7 @@ def _compiled_filter(flt):
     else:
         var = Var(flt.value)
         bound = lambda ctx: number(ctx, var)  # noqa: E731
-    compare = operator.ge if direction == "more" else operator.le if direction == "less" else operator.eq
+    compare = DIRECTIONS.get(direction, operator.eq)
 
     def passes(ctx: Context, tid: str) -> bool:
         value = attribute(ctx, tid, name)
@@ -333,13 +327,10 @@ def _passes(ctx: Context, tid: str, flt: Filter) -> bool:
         return other(ctx, tid, flt)
     value = attribute(ctx, tid, flt.attribute)
     bound = flt.value if isinstance(flt.value, int) else number(ctx, Var(flt.value))
-    if value is None:
-        return False
-    if flt.direction == "more":
-        return value >= bound
-    if flt.direction == "less":
-        return value <= bound
-    return value == bound
+    return value is not None and DIRECTIONS.get(flt.direction, operator.eq)(value, bound)
+
+
+DIRECTIONS = {"more": operator.ge, "less": operator.le}  # a filter's "or more", "or less"; none: exactly
 
 
 def _other_than(ctx: Context, tid: str, flt: OtherThan) -> bool:

@@ -372,10 +372,8 @@ class Walk:
         verdict_of gives for this one way, without the loop over ways.)"""
         self.left = WALK_BUDGET
         try:
-            return self.walk(envs, segments)
-        except Infeasible as failure:  # a number or condition that cannot even be worked out
-            return failure.reason
-        except _GiveUp:
+            return self.way(envs, segments)
+        except _GiveUp:  # the whole walk spent its budget
             return None
 
     def verdict_of(self, ways):
@@ -624,9 +622,7 @@ def _take(w, envs, head, node: Take, rest):
         if low != high:
             return w.unsure(node)
         if len(pool) < low:  # a deck is refilled first (items._refill_decks): the trial's to tell
-            decks = w.game.items("decks")
-            refilled = any(place in decks for place in places(ctx, item.location.place, ctx.actor) or [])
-            return w.unsure(node) if refilled else items.too_few(item, low, len(pool))
+            return w.unsure(node) if items.decks_named(reading, item, ctx) else items.too_few(item, low, len(pool))
         if not w.fallible(rest):
             return YES
     envs, world = w.changed(envs, things=True)
