@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.effects.ast import Call
 from engine.interp.decisions import IllegalAnswer
 from engine.interp.fallible import can_fail
 from engine.interp.scoring import best_sets
@@ -206,3 +207,27 @@ def test_the_best_split_into_sets_of_different_kinds(counts, points):
 
 def test_a_table_that_prefers_small_sets_is_searched_too():
     assert best_sets([2, 2, 2, 2], {2: 5, 4: 6}) == 20  # four pairs beat two sets of four
+
+
+# ------------------------------------------------------------------ procedure calls
+
+
+def test_a_call_with_nothing_to_do_after_its_body_hands_its_frame_over_to_the_body(game, summer):
+    """Selling a field gathers no result and triggers nothing: while its body asks, no frame
+    of the call waits under it (one frame fewer to run and copy)."""
+    seat, state = start(game, summer, "sell 1 field")
+    assert state["pending"]["prompt"] == "Choose 1 empty fields:"
+    running = [game.game.nodes[frame["n"]] for frame in state["frames"] if frame.get("n") is not None]
+    assert not any(isinstance(node, Call) for node in running)
+    assert state["frames"][-1].get("q") is True
+
+
+def test_as_name_after_a_call_without_a_result_binds_nothing(game, summer):
+    """'upgrade your cellar' has no result, though its body ends by building a cellar (a call
+    that has one): the handed-over frame still binds nothing."""
+    effect = "upgrade your cellar for free as Upgraded, then if the number of structures in Upgraded is 0: gain 1 vp"
+    seat, state = start(game, summer, effect, vp=0)
+    assert state["counters"][seat]["vp"] == 1
+    built = "build 1 medium cellar for free as Built, then if the number of structures in Built is 1: gain 1 vp"
+    seat, state = start(game, summer, built, vp=0)
+    assert state["counters"][seat]["vp"] == 1

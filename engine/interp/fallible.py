@@ -27,7 +27,7 @@ NEVER_FAIL = (Let, Set, Pass, May, Poll, IfPossible)
 ALWAYS_MAY_FAIL = (OnlyIf, Perform, Draw, Play)
 SAFE_SELECTIONS = ("at_most", "every", "any_number")  # quantities that accept whatever is there
 # The fields of a frame that has not started yet (runtime.push); a handler that has run adds its own.
-FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft"})
+FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft", "q"})
 
 
 def can_fail(game, number: int) -> bool:

@@ -414,17 +414,29 @@ def _pass(rt, f, node: Pass):
 
 
 def _call(rt, f, node: Call):
+    """A procedure's body with the bindings the call gives it. A call with nothing to do after
+    the body (no result to gather, no triggers) hands its frame over to the body, marked "q":
+    the body's own result is not the call's ("as Name" after it binds nothing)."""
     if f["s"] == 0:
-        resolved = rt.game.calls[f["n"]]
+        game = rt.game
+        resolved = game.calls[f["n"]]
         procedure = resolved.procedure
         env = call_env(rt.ctx(f), resolved)
-        fields = {"e": rt.new_env(env), "y": f["p"]}
         nouns = call_nouns(resolved, f.get("x") or {})
+        body = game.procedures[procedure.id]
+        if not procedure.result and not game.triggers(procedure.id):
+            if "own" in f:  # the call's own bindings: the body has its own now
+                del rt.s["envs"][f["e"]]
+            fields = {"e": rt.new_env(env), "y": f["p"], "own": True, "q": True}
+            if nouns:
+                fields["x"] = nouns
+            return rt.replace(f, body, **fields)
+        fields = {"e": rt.new_env(env), "y": f["p"]}
         if nouns:
             fields["x"] = nouns
         f["mark"] = len(rt.s["events"])
         f["s"] = 1
-        rt.push(f, rt.game.procedures[procedure.id], **fields)
+        rt.push(f, body, **fields)
     elif f["s"] == 1:
         f["result"] = _call_result(rt, f)
         f["s"] = 2

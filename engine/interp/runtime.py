@@ -219,7 +219,7 @@ class Runtime:
             raise RulesError("a handler finished a frame that was not on top")
         if "own" in popped:
             del self.s["envs"][popped["e"]]
-        self.last_out = list(out) if out else []
+        self.last_out = list(out) if out and "q" not in popped else []
 
     # ------------------------------------------------------------ decisions
 
