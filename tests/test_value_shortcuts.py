@@ -93,3 +93,32 @@ def _outcome(test, ctx):
         return test(ctx)
     except Exception as error:  # noqa: BLE001 (the same failure either way)
         return type(error).__name__
+
+
+@pytest.mark.parametrize("game", ["viticulture", "castles-of-burgundy-cards"])
+def test_a_call_whose_words_hold_numbers_only_starts_with_the_bindings_worked_out_each_time(game):
+    """call_env keeps the bindings of "build 1 medium cellar for free" once; each call gets a
+    copy equal to what the general reading makes, and a call naming a value is read each time."""
+    from engine.interp import handlers
+    from engine.interp.world import World
+
+    engine = loaded(game)
+    state = engine.new_game(players=2, seed=1)
+    ctx = Context(World(engine.game, state), 0, 0, {name: 2 for name in ("Discount", "Price", "Amount")}, {})
+    kept = read = 0
+    for resolved in engine.game.calls.values():
+        if handlers._numbers_only(resolved):
+            first, second = handlers.call_env(ctx, resolved), handlers.call_env(ctx, resolved)
+            assert first == second == handlers._call_env(ctx, resolved)
+            assert first is not second
+            kept += 1
+        else:  # a name in its words: read where it runs
+            names = {value for _id, values in resolved.modifiers for value in values if isinstance(value, str)}
+            if resolved.quantity is not None and isinstance(resolved.quantity.value, str):
+                names.add(resolved.quantity.value)
+            other = Context(ctx.world, 0, 0, {**ctx.env, **{name: 3 for name in names}}, {})
+            assert handlers.call_env(ctx, resolved) == handlers._call_env(ctx, resolved)
+            assert handlers.call_env(other, resolved) == handlers._call_env(other, resolved)
+            assert handlers.call_env(other, resolved) != handlers.call_env(ctx, resolved)
+            read += 1
+    assert kept > 10 and read > 0

@@ -457,7 +457,26 @@ def call_nouns(resolved, nouns: dict) -> dict:
 
 
 def call_env(ctx, resolved) -> dict:
-    """The bindings a procedure body starts with: Count, and each modifier's flag and values."""
+    """The bindings a procedure body starts with: Count, and each modifier's flag and values.
+    A call whose words hold numbers only (no name whose value it reads) gets a copy of
+    bindings worked out once (they are only read, never changed in place)."""
+    memo = dict.get(ctx.game.memo, "call env")
+    if memo is None:
+        memo = ctx.game.memo["call env"] = {}
+    found = dict.get(memo, id(resolved))
+    if found is None:
+        found = memo[id(resolved)] = _call_env(ctx, resolved) if _numbers_only(resolved) else False
+    return dict(found) if found else _call_env(ctx, resolved)
+
+
+def _numbers_only(resolved) -> bool:
+    """Whether a call's bindings are the same wherever it runs: no name in its quantity or modifiers."""
+    if resolved.quantity is not None and isinstance(resolved.quantity.value, str):
+        return False
+    return not any(isinstance(value, str) for _id, values in resolved.modifiers for value in values)
+
+
+def _call_env(ctx, resolved) -> dict:
     env = {"Count": _quantity_value(ctx, resolved.quantity)}
     values = dict(resolved.modifiers)
     for modifier in resolved.procedure.modifiers:
