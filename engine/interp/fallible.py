@@ -123,7 +123,9 @@ def sure_options(game, frames: list, depth: int, options, routine_rest_fails) ->
     if "n" not in top:
         return set()
     node = game.nodes[top["n"]]
-    return {key for key, _label in options if not _answer_fails(game, top, node, key)}
+    if isinstance(node, KEYED):
+        return {key for key, _label in options if not _answer_fails(game, top, node, key)}
+    return set() if _answer_fails(game, top, node, None) else {key for key, _label in options}
 
 
 def below_top_fails(game, frames: list, depth: int, routine_rest_fails) -> bool:
@@ -212,7 +214,13 @@ def _items_rest_fails(game, frame: dict, node, start: int) -> bool:
     return bool(frame.get("queue")) or any(_item_fails(game, verb, item) for item in node.items[start:])
 
 
-def _answer_fails(game, frame: dict, node, key: str) -> bool:
+# The questions whose answers differ in what they leave to run; for any other question every
+# answer leaves the same (the rest of a pick, the body of a "for each of"): _answer_fails
+# ignores the key.
+KEYED = (May, Poll, Repeat, Adjust, Choice)
+
+
+def _answer_fails(game, frame: dict, node, key: str | None) -> bool:
     """Whether, after the top frame gets ``key``, something could still fail."""
     if isinstance(node, (May, Poll)):
         return key == "yes" and _fails(game, node.step)
