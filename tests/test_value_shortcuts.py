@@ -122,3 +122,25 @@ def test_a_call_whose_words_hold_numbers_only_starts_with_the_bindings_worked_ou
             assert handlers.call_env(other, resolved) != handlers.call_env(ctx, resolved)
             read += 1
     assert kept > 10 and read > 0
+
+
+@pytest.mark.parametrize("game", ["viticulture", "castles-of-burgundy-cards"])
+def test_the_lookups_worked_out_once_say_what_the_definitions_say(game):
+    """Printed card attributes, which resources are global and each resource's bounds are read
+    from tables made once per game; they must say what the definitions say."""
+    from engine.interp.world import World
+
+    engine = loaded(game)
+    compiled = engine.game
+    for card, item in compiled.items("cards").items():
+        assert compiled.printed[card] == item.get("attributes", {})
+    for resource, item in compiled.items("resources").items():
+        assert (resource in compiled.global_resources) == (item.get("scope", "player") == "global")
+        assert compiled.resource_bounds[resource] == (item.get("min", 0), item.get("max"))
+    world = World(compiled, engine.new_game(players=2, seed=1))
+    for place in world.s["places"]:
+        kind = world.thing(place)["k"]
+        visibility = compiled.items("places").get(kind, {}).get("visibility", "public")
+        expected = "nobody" if kind in compiled.items("decks") else {"hidden": "nobody", "owner": "owner"}.get(
+            visibility, "all")
+        assert world.seen_by(place) == world.seen_by(place) == expected

@@ -41,7 +41,7 @@ def can_fail(game, number: int) -> bool:
 
 
 def _fails(game, node) -> bool:
-    return can_fail(game, game.number(node))
+    return can_fail(game, game.node_numbers[id(node)])
 
 
 def _node(game, node) -> bool:

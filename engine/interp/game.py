@@ -93,6 +93,32 @@ class Game:
                 for index, trigger in enumerate(item.get("triggers", [])) if trigger.get("after") == what)
         return self.memo[key]
 
+    @property
+    def printed(self) -> dict:
+        """Card id -> its printed attributes (read for every filter on a card's attribute)."""
+        found = self.memo.get("printed")
+        if found is None:
+            found = self.memo["printed"] = {card: item.get("attributes", {}) for card, item in self.items("cards").items()}
+        return found
+
+    @property
+    def global_resources(self) -> frozenset[str]:
+        """The resources counted once for the whole game, not per player."""
+        found = self.memo.get("global resources")
+        if found is None:
+            found = self.memo["global resources"] = frozenset(
+                resource for resource, item in self.items("resources").items() if item.get("scope") == "global")
+        return found
+
+    @property
+    def resource_bounds(self) -> dict:
+        """Resource id -> (its minimum, its maximum); None where it has none."""
+        found = self.memo.get("resource bounds")
+        if found is None:
+            found = self.memo["resource bounds"] = {resource: (item.get("min", 0), item.get("max"))
+                                                    for resource, item in self.items("resources").items()}
+        return found
+
     def kinds(self, noun_id: str) -> frozenset[str]:
         """The thing kinds a noun stands for (a group: its members; a term: its base)."""
         key = ("kinds", noun_id)

@@ -359,7 +359,7 @@ def attribute(ctx: Context, subject, name: str):
     if name in thing["a"]:
         return thing["a"][name]
     if "c" in thing:  # a card's printed attributes live in its definition
-        printed = ctx.game.item("cards", thing["c"]).get("attributes", {})
+        printed = ctx.game.printed[thing["c"]]
         if name in printed:
             return printed[name]
     if name == "phase":
@@ -440,7 +440,7 @@ def counter_amount(ctx: Context, resource: str, owner: int | None) -> int:
 def counter_owner(game, resource: str, seat: int | None) -> int | None:
     """Whose counter of ``resource`` a seat's gain or payment changes: its own, or the
     global one (None) for a resource of global scope."""
-    return None if game.item("resources", resource).get("scope", "player") == "global" else seat
+    return None if resource in game.global_resources else seat
 
 
 # ------------------------------------------------------------------ numbers

@@ -464,7 +464,7 @@ class Walk:
 
     def then(self, head: tuple, node) -> tuple:
         """A segment running ``node`` where ``head`` runs."""
-        return (*head[:4], self.game.number(node), 0)
+        return (*head[:4], self.game.node_numbers[id(node)], 0)
 
     def way(self, envs: dict, segments: tuple):
         """The verdict on one way: YES, the reason why not, or None (unsure); running out of

@@ -68,7 +68,7 @@ class World:
     def add(self, owner: int | None, resource: str, amount: int) -> int:
         """Add up to the resource's maximum; returns what was really added."""
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
-        limit = self.game.item("resources", resource).get("max")
+        limit = self.game.resource_bounds[resource][1]
         before = bucket.get(resource, 0)
         after = before + amount if limit is None else min(before + amount, limit)
         bucket[resource] = after
@@ -85,7 +85,7 @@ class World:
     def shortfall(self, owner: int | None, resource: str, amount: int, verb: str = "pay") -> str | None:
         """Why ``amount`` cannot be removed (in words), or None when it can."""
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
-        floor = self.game.item("resources", resource).get("min", 0)
+        floor = self.game.resource_bounds[resource][0]
         have = dict.get(bucket, resource, 0)
         if floor is None or have - amount >= floor:
             return None
@@ -186,10 +186,18 @@ class World:
     def seen_by(self, place: str) -> str:
         """Who sees the faces of what lies in ``place``: "all", "owner" or "nobody"."""
         kind = self.s["things"][place]["k"]
-        if kind in self.game.items("decks"):
-            return "nobody"
-        visibility = self.game.items("places").get(kind, {}).get("visibility", "public")
-        return {"hidden": "nobody", "owner": "owner"}.get(visibility, "all")
+        memo = dict.get(self.game.memo, "seen by")
+        if memo is None:
+            memo = self.game.memo["seen by"] = {}
+        found = dict.get(memo, kind)
+        if found is None:
+            if kind in self.game.items("decks"):
+                found = "nobody"
+            else:
+                visibility = self.game.items("places").get(kind, {}).get("visibility", "public")
+                found = {"hidden": "nobody", "owner": "owner"}.get(visibility, "all")
+            memo[kind] = found
+        return found
 
     def things(self, kinds, owner=None, places=None, include_reserve: bool = False) -> list[str]:
         """Things of ``kinds``, optionally only ``owner``'s and only inside ``places``, in a stable order."""
