@@ -110,15 +110,29 @@ def lightest_first(rt, options: list) -> list:
     first (only the options of a choice differ by their weight); an order to judge them in,
     never to show them in."""
     number = dict.get(rt.s["frames"][-1], "n")
-    node = rt.game.nodes[number] if number is not None else None
-    if type(node) is not Choice:
+    if number is None:
         return options
-    weights = _option_weights(rt.game, node)
+    game = rt.game
+    memo = dict.get(game.memo, "judging order")
+    if memo is None:
+        memo = game.memo["judging order"] = {}
+    order = dict.get(memo, number, False)
+    if order is False:
+        order = memo[number] = _judging_order(game, game.nodes[number])
+    if order is None:
+        return options
+    labels = dict(options)
+    return [(key, labels[key]) for key in order if key in labels]
 
-    def weight(option) -> int:  # "both": every option and the upgrade
-        return weights[int(option[0])] if option[0].isdigit() else sum(weights) + 1
 
-    return sorted(options, key=weight)
+def _judging_order(game, node) -> tuple | None:
+    """The keys of a choice's options, lightest first ("both": every option and the upgrade,
+    last); None for any other question (its options are judged in the order shown)."""
+    if type(node) is not Choice:
+        return None
+    weights = _option_weights(game, node)
+    keys = [str(index) for index in range(len(weights))] + (["both"] if node.upgrade is not None else [])
+    return tuple(sorted(keys, key=lambda key: weights[int(key)] if key.isdigit() else sum(weights) + 1))
 
 
 def _below(rt, frames: list, depth: int):
