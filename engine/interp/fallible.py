@@ -32,7 +32,9 @@ FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft",
 
 def can_fail(game, number: int) -> bool:
     """Whether running node ``number`` could raise an infeasibility, for some state."""
-    memo = dict.setdefault(game.memo, "can_fail", {})
+    memo = dict.get(game.memo, "can_fail")
+    if memo is None:
+        memo = game.memo["can_fail"] = {}
     found = dict.get(memo, number)
     if found is None:
         memo[number] = True  # a procedure that calls itself: unsure while it is worked out
@@ -122,10 +124,41 @@ def sure_options(game, frames: list, depth: int, options, routine_rest_fails) ->
     top = frames[-1]
     if "n" not in top:
         return set()
-    node = game.nodes[top["n"]]
+    number = top["n"]
+    node = game.nodes[number]
     if isinstance(node, KEYED):
-        return {key for key, _label in options if not _answer_fails(game, top, node, key)}
-    return set() if _answer_fails(game, top, node, None) else {key for key, _label in options}
+        failing = _failing_answers(game, number, node)
+        if failing is True:
+            return set()
+        if failing == "keep":  # keeping the value costs nothing; any other value may not be paid
+            keep = f"value:{dict.get(top, 'from')}"
+            return {key for key, _label in options if key == keep}
+        return {key for key, _label in options if key not in failing}
+    return set() if _answer_fails(game, top, node) else {key for key, _label in options}
+
+
+def _failing_answers(game, number: int, node):
+    """What _answer_fails says of the answers to a keyed question, worked out once per node:
+    the keys that could leave something fallible (a frozenset; an answer not in it is sure),
+    True when every answer could, or "keep" for an adjustment whose kept value alone is sure."""
+    memo = dict.get(game.memo, "failing answers")
+    if memo is None:
+        memo = game.memo["failing answers"] = {}
+    found = dict.get(memo, number)
+    if found is None:
+        if isinstance(node, (May, Poll)):
+            found = frozenset({"yes"}) if _fails(game, node.step) else frozenset()
+        elif isinstance(node, Repeat):
+            found = frozenset({"yes"}) if _fails(game, node.body) else frozenset()
+        elif isinstance(node, Adjust):
+            found = "keep" if node.cost is not None and _fails(game, node.cost) else frozenset()
+        elif node.count > 1:  # a choice of several
+            found = True
+        else:
+            found = frozenset({"both"} | {str(index) for index, option in enumerate(node.options)
+                                          if _fails(game, option)})
+        memo[number] = found
+    return found
 
 
 def below_top_fails(game, frames: list, depth: int, routine_rest_fails) -> bool:
@@ -214,26 +247,17 @@ def _items_rest_fails(game, frame: dict, node, start: int) -> bool:
     return bool(frame.get("queue")) or any(_item_fails(game, verb, item) for item in node.items[start:])
 
 
-# The questions whose answers differ in what they leave to run; for any other question every
-# answer leaves the same (the rest of a pick, the body of a "for each of"): _answer_fails
-# ignores the key.
+# The questions whose answers differ in what they leave to run (_failing_answers); for any
+# other question every answer leaves the same (the rest of a pick, the body of a "for each
+# of"): _answer_fails.
 KEYED = (May, Poll, Repeat, Adjust, Choice)
 
 
-def _answer_fails(game, frame: dict, node, key: str | None) -> bool:
-    """Whether, after the top frame gets ``key``, something could still fail."""
-    if isinstance(node, (May, Poll)):
-        return key == "yes" and _fails(game, node.step)
-    if isinstance(node, Repeat):
-        return key == "yes" and _fails(game, node.body)
+def _answer_fails(game, frame: dict, node) -> bool:
+    """Whether, after the top frame (a question that is not KEYED) gets any answer, something
+    could still fail."""
     if isinstance(node, LetAny):
         return False
-    if isinstance(node, Adjust):  # keeping the value costs nothing; any other value may not be paid
-        return node.cost is not None and key != f"value:{dict.get(frame, 'from')}" and _fails(game, node.cost)
-    if isinstance(node, Choice):
-        if node.count > 1 or key == "both":
-            return True
-        return _fails(game, node.options[int(key)])
     if isinstance(node, ForEachOf) and "cand" in frame:
         return _fails(game, node.body)
     if isinstance(node, (ItemsAction, Give)) and "cand" in frame:
