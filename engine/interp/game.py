@@ -36,6 +36,20 @@ class Game:
     memo: dict = field(default_factory=dict, repr=False, compare=False)  # derived facts, computed once
     # id(node) -> (node, its compiled test or its place facts) (values.py)
     fast: dict = field(default_factory=dict, repr=False, compare=False)
+    # Worked out from the table once (__post_init__), read at nearly every step:
+    printed: dict = field(init=False, repr=False, compare=False)  # card id -> its printed attributes
+    global_resources: frozenset = field(init=False, repr=False, compare=False)  # counted once for the game
+    resource_bounds: dict = field(init=False, repr=False, compare=False)  # resource id -> (minimum, maximum)
+
+    def __post_init__(self) -> None:
+        """Facts read at nearly every step, worked out once: plain attribute reads after."""
+        items = self.table
+        cards, resources = items.get("cards", {}), items.get("resources", {})
+        object.__setattr__(self, "printed", {card: item.get("attributes", {}) for card, item in cards.items()})
+        object.__setattr__(self, "global_resources", frozenset(
+            resource for resource, item in resources.items() if item.get("scope") == "global"))
+        object.__setattr__(self, "resource_bounds", {resource: (item.get("min", 0), item.get("max"))
+                                                     for resource, item in resources.items()})
 
     def item(self, namespace: str, item_id: str) -> dict:
         return self.table[namespace][item_id]
@@ -92,32 +106,6 @@ class Game:
                 for namespace in ("structures", "workers") for kind, item in self.items(namespace).items()
                 for index, trigger in enumerate(item.get("triggers", [])) if trigger.get("after") == what)
         return self.memo[key]
-
-    @property
-    def printed(self) -> dict:
-        """Card id -> its printed attributes (read for every filter on a card's attribute)."""
-        found = self.memo.get("printed")
-        if found is None:
-            found = self.memo["printed"] = {card: item.get("attributes", {}) for card, item in self.items("cards").items()}
-        return found
-
-    @property
-    def global_resources(self) -> frozenset[str]:
-        """The resources counted once for the whole game, not per player."""
-        found = self.memo.get("global resources")
-        if found is None:
-            found = self.memo["global resources"] = frozenset(
-                resource for resource, item in self.items("resources").items() if item.get("scope") == "global")
-        return found
-
-    @property
-    def resource_bounds(self) -> dict:
-        """Resource id -> (its minimum, its maximum); None where it has none."""
-        found = self.memo.get("resource bounds")
-        if found is None:
-            found = self.memo["resource bounds"] = {resource: (item.get("min", 0), item.get("max"))
-                                                    for resource, item in self.items("resources").items()}
-        return found
 
     def kinds(self, noun_id: str) -> frozenset[str]:
         """The thing kinds a noun stands for (a group: its members; a term: its base)."""
