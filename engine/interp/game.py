@@ -40,6 +40,8 @@ class Game:
     printed: dict = field(init=False, repr=False, compare=False)  # card id -> its printed attributes
     global_resources: frozenset = field(init=False, repr=False, compare=False)  # counted once for the game
     resource_bounds: dict = field(init=False, repr=False, compare=False)  # resource id -> (minimum, maximum)
+    fixed_kinds: frozenset = field(init=False, repr=False, compare=False)  # never inside anything: places, spaces, decks
+    reserve_kinds: frozenset = field(init=False, repr=False, compare=False)  # places holding pieces not in play
 
     def __post_init__(self) -> None:
         """Facts read at nearly every step, worked out once: plain attribute reads after."""
@@ -48,6 +50,10 @@ class Game:
         object.__setattr__(self, "printed", {card: item.get("attributes", {}) for card, item in cards.items()})
         object.__setattr__(self, "global_resources", frozenset(
             resource for resource, item in resources.items() if item.get("scope") == "global"))
+        places = items.get("places", {})
+        object.__setattr__(self, "fixed_kinds", frozenset(places) | frozenset(items.get("spaces", {}))
+                           | frozenset(items.get("decks", {})))
+        object.__setattr__(self, "reserve_kinds", frozenset(k for k, item in places.items() if item.get("reserve")))
         object.__setattr__(self, "resource_bounds", {resource: (item.get("min", 0), item.get("max"))
                                                      for resource, item in resources.items()})
 
@@ -80,21 +86,6 @@ class Game:
 
     def noun(self, words) -> object:
         return self.vocabulary.noun(words)
-
-    @property
-    def fixed_kinds(self) -> frozenset[str]:
-        """Kinds of things that are never inside anything: places, spaces, decks."""
-        if "fixed" not in self.memo:
-            self.memo["fixed"] = frozenset(self.items("places")) | frozenset(self.items("spaces")) | frozenset(
-                self.items("decks"))
-        return self.memo["fixed"]
-
-    @property
-    def reserve_kinds(self) -> frozenset[str]:
-        """Kinds of places that are reserves (pieces owned but not in play)."""
-        if "reserve" not in self.memo:
-            self.memo["reserve"] = frozenset(k for k, item in self.items("places").items() if item.get("reserve"))
-        return self.memo["reserve"]
 
     def triggers(self, what: str) -> tuple[tuple[str, str, int, dict, int | None], ...]:
         """The triggers of structures and workers that fire after ``what`` (a procedure or a
