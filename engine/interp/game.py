@@ -40,7 +40,7 @@ class Game:
     printed: dict = field(init=False, repr=False, compare=False)  # card id -> its printed attributes
     global_resources: frozenset = field(init=False, repr=False, compare=False)  # counted once for the game
     resource_bounds: dict = field(init=False, repr=False, compare=False)  # resource id -> (minimum, maximum)
-    fixed_kinds: frozenset = field(init=False, repr=False, compare=False)  # never inside anything: places, spaces, decks
+    fixed_kinds: frozenset = field(init=False, repr=False, compare=False)  # places, spaces, decks: in nothing
     reserve_kinds: frozenset = field(init=False, repr=False, compare=False)  # places holding pieces not in play
 
     def __post_init__(self) -> None:
