@@ -137,3 +137,73 @@ def test_a_move_fails_only_where_the_place_may_be_missing_or_refuse(place, can):
     castles = loaded("castles-of-burgundy-cards")
     number = _the_move(castles.game, f"choose 1 action card in your die hand as Card, then move Card to {place}.")
     assert can_fail(castles.game, number) is can
+
+
+# ------------------------------------------------------------------ a condition that assures its pick
+
+
+@pytest.fixture(scope="module")
+def castles():
+    return loaded("castles-of-burgundy-cards")
+
+
+def _guarded(castles, words: str):
+    """The conditional of a procedure body whose rendering starts with ``words``, and the body."""
+    from engine.effects.ast import Conditional
+    from engine.effects.render import render
+    from engine.interp import fallible
+
+    game = castles.game
+    region = fallible._self_region(game)
+    found = [(node, region[number]) for number, node in enumerate(game.nodes)
+             if type(node) is Conditional and number in region and render(node).startswith(words)]
+    assert found, words
+    return found[0]
+
+
+def _step(game, node):
+    return game.nodes[game.entry[game.node_numbers[id(node.then)]]]
+
+
+@pytest.mark.parametrize("words", [
+    "if you have 3 action cards in your project area: discard 1 action card in your project area",
+    "if you have 4 action cards in your project area: discard 1 action card other than Kept",
+])
+def test_having_enough_assures_the_discard_that_follows(castles, words):
+    """"if you have 4 action cards in your project area: discard 1 action card other than Kept in
+    your project area" leaves at least 3 to choose from (Kept is one card): it cannot fail."""
+    node, _body = _guarded(castles, words)
+    assert not can_fail(castles.game, castles.game.node_numbers[id(node)])
+
+
+def test_a_condition_that_does_not_leave_enough_assures_nothing(castles):
+    """Each guard of the rule, broken one at a time, on the project-limit discard of a purchase."""
+    import dataclasses
+
+    from engine.effects.ast import Comparison, Item, Location, Number, OwnPlace, OtherThan, Quantity
+    from engine.interp.fallible import assures
+
+    game = castles.game
+    node, body = _guarded(castles, "if you have 4 action cards in your project area: discard 1 action card other")
+    condition, step = node.condition, _step(game, node)
+    item = step.items[0]
+
+    def with_item(**changes):
+        return dataclasses.replace(step, items=(dataclasses.replace(item, **changes),))
+
+    assert assures(game, condition, step, body)
+    assert not assures(game, dataclasses.replace(condition, comparison=Comparison("at most", Number(4))), step, body)
+    assert not assures(game, dataclasses.replace(condition, comparison=Comparison(None, Number(1))), step, body)
+    assert not assures(game, condition, with_item(quantity=Quantity("exactly", 4)), body)
+    assert not assures(game, condition, with_item(filters=(OtherThan("Bought"),)), body)  # Bought: 3 cards
+    assert not assures(game, condition, with_item(noun=("ship",)), body)
+    assert not assures(game, condition, with_item(location=Location("in", OwnPlace(("storage",)))), body)
+    assert not assures(game, condition, with_item(quantity=Quantity("at_least", 1)), body)
+
+
+def test_outside_a_procedure_body_the_acting_player_may_not_be_you(castles):
+    """A card's effect may run for another player ("each opponent ..."): the rule keeps out."""
+    game = castles.game
+    number = game.add_effect("if you have 4 action cards in your project area: discard 1 action card in your "
+                             "project area")
+    assert can_fail(game, number)

@@ -16,10 +16,12 @@ rest of the region cannot fail are legal without a trial.
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.effects.ast import (
-    Adjust, Bound, BoundItem, Call, Choice, Conditional, Draw, Effect, Exchange, ForEach, ForEachIn,
-    ForEachOf, Give, IfPossible, ItemsAction, Let, LetAny, May, Move, Number, Obligation, OnlyIf, OwnPlace, Pass,
-    Perform, Play, Poll, Repeat, Sentence, Set, Twice,
+    Adjust, Bound, BoundItem, Call, Choice, Conditional, Discard, Draw, Effect, Exchange, ForEach, ForEachIn,
+    ForEachOf, Give, Has, IfPossible, Item, ItemsAction, Let, LetAny, May, Move, Node, Number, Obligation, OnlyIf,
+    OtherThan, OwnPlace, Pass, Perform, Pick, Play, Poll, Repeat, Sentence, Set, Twice, You,
 )
 from engine.interp.sets import rule
 
@@ -32,9 +34,7 @@ FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft",
 
 def can_fail(game, number: int) -> bool:
     """Whether running node ``number`` could raise an infeasibility, for some state."""
-    memo = dict.get(game.memo, "can_fail")
-    if memo is None:
-        memo = game.memo["can_fail"] = {}
+    memo = game.memo["can_fail"]
     found = dict.get(memo, number)
     if found is None:
         memo[number] = True  # a procedure that calls itself: unsure while it is worked out
@@ -63,7 +63,8 @@ def _node(game, node) -> bool:
     if isinstance(node, (Obligation, ForEach, ForEachIn, Repeat)):
         return _fails(game, node.body)
     if isinstance(node, Conditional):
-        return _fails(game, node.then) or (node.otherwise is not None and _fails(game, node.otherwise))
+        then = _fails(game, node.then) and not _assured(game, node)
+        return then or (node.otherwise is not None and _fails(game, node.otherwise))
     if isinstance(node, Choice):
         return node.count > 1 or all(_fails(game, option) for option in node.options)
     if isinstance(node, ForEachOf):
@@ -77,6 +78,93 @@ def _node(game, node) -> bool:
         verb = type(node).__name__.lower()
         return any(_item_fails(game, verb, item) for item in node.items)
     return True
+
+
+# ------------------------------------------------------------------ a condition that assures its step
+
+# "you have N X in P" counted as the pick of "M X in P" offers them: at least, more than, exactly.
+ASSURING = {None: 0, "at least": 0, "more than": 1, "exactly": 0}
+
+
+def _assured(game, node: Conditional) -> bool:
+    """Whether the condition guarantees its step's pick: "if you have 4 action cards in your
+    project area: discard 1 action card other than Kept in your project area". Both count the
+    same things (one noun, the same filters and place, read by the same candidate reading)
+    when the acting player is "you", which holds inside a procedure body outside a poll or an
+    obligation (a call makes its actor "you": _self_region); the step then offers at least N
+    minus what its "other than" names leave out (names bound to one thing each in that body),
+    and it takes no more than that."""
+    body = _self_region(game).get(game.node_numbers[id(node)])
+    step = game.nodes[game.entry[game.node_numbers[id(node.then)]]]  # a sentence of one step: that step
+    return body is not None and assures(game, node.condition, step, body)
+
+
+def assures(game, condition, step, body: int) -> bool:
+    """Whether ``condition``, true where the acting player is "you", leaves ``step`` (run in
+    the procedure body ``body``) enough things to pick (see _assured)."""
+    if type(condition) is not Has or type(condition.player) is not You or type(step) not in (Discard, Pick):
+        return False
+    if len(step.items) != 1 or type(step.items[0]) is not Item:
+        return False
+    item, comparison = step.items[0], condition.comparison
+    if comparison.op not in ASSURING or type(comparison.right) is not Number:
+        return False
+    if item.quantity.mode != "exactly" or type(item.quantity.value) is not int:
+        return False
+    noun, named = game.noun(condition.noun), game.noun(item.noun)
+    if noun is None or named is None or noun.id != named.id or item.location != condition.location:
+        return False
+    left_out = [f.name for f in item.filters if type(f) is OtherThan]
+    if tuple(f for f in item.filters if type(f) is not OtherThan) != tuple(condition.filters):
+        return False
+    if not all(_binds_one(game, body, name) for name in left_out):
+        return False
+    return item.quantity.value + len(left_out) <= comparison.right.value + ASSURING[comparison.op]
+
+
+def _children(node) -> list:
+    found = []
+    for item in dataclasses.fields(node):
+        value = getattr(node, item.name)
+        found += [child for child in (value if isinstance(value, tuple) else (value,)) if isinstance(child, Node)]
+    return found
+
+
+def _self_region(game) -> dict:
+    """The nodes that run with the acting player as "you", each with the procedure body it is
+    in: a procedure body's nodes (a call makes its actor "you"), short of the steps of a poll or
+    an obligation (they hand the step to another player). Worked out once per game."""
+    found = game.memo.get("self region")
+    if found is None:
+        found = game.memo["self region"] = {}
+        for root in game.procedures.values():
+            todo = [game.nodes[root]]
+            while todo:
+                node = todo.pop()
+                found[game.node_numbers[id(node)]] = root
+                if type(node) not in (Poll, Obligation):
+                    todo += _children(node)
+    return found
+
+
+def _binds_one(game, body: int, name: str) -> bool:
+    """Whether every binding of ``name`` in a procedure body holds one thing: a pick of exactly
+    1 "as Name", or the thing a "for each of" is at."""
+    todo, binders = [game.nodes[body]], 0
+    while todo:
+        node = todo.pop()
+        todo += _children(node)
+        if type(node) is ForEachOf and node.name == name:
+            binders += 1
+        elif type(node) is Bound and node.name == name:
+            step = node.step
+            if type(step) is not Pick or len(step.items) != 1 or type(step.items[0]) is not Item \
+                    or step.items[0].quantity.mode != "exactly" or step.items[0].quantity.value != 1:
+                return False
+            binders += 1
+        elif type(node) in (ForEachIn, Let, LetAny) and node.name == name:
+            return False
+    return binders > 0
 
 
 def _move_fails(game, node: Move) -> bool:
@@ -141,9 +229,7 @@ def _failing_answers(game, number: int, node):
     """What _answer_fails says of the answers to a keyed question, worked out once per node:
     the keys that could leave something fallible (a frozenset; an answer not in it is sure),
     True when every answer could, or "keep" for an adjustment whose kept value alone is sure."""
-    memo = dict.get(game.memo, "failing answers")
-    if memo is None:
-        memo = game.memo["failing answers"] = {}
+    memo = game.memo["failing answers"]
     found = dict.get(memo, number)
     if found is None:
         if isinstance(node, (May, Poll)):

@@ -19,6 +19,12 @@ from engine.effects.vocabulary import Vocabulary, build_vocabulary
 from engine.positions import to_plain
 
 
+# The memo's tables the interpreter's modules fill as they work facts out (per node, kind or
+# call), each named by the module that owns it: fallible, handlers, needs, sets, verdict, world.
+MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets", "judging order", "weight",
+               "seen by")
+
+
 @dataclass(frozen=True)
 class Game:
     """Everything static about a game, indexed for the interpreter."""
@@ -44,7 +50,11 @@ class Game:
     reserve_kinds: frozenset = field(init=False, repr=False, compare=False)  # places holding pieces not in play
 
     def __post_init__(self) -> None:
-        """Facts read at nearly every step, worked out once: plain attribute reads after."""
+        """Facts read at nearly every step, worked out once: plain attribute reads after; and
+        the memo's tables of facts per node or kind, made empty here so that a read of one
+        never has to make it."""
+        for name in MEMO_TABLES:
+            self.memo.setdefault(name, {})
         items = self.table
         cards, resources = items.get("cards", {}), items.get("resources", {})
         object.__setattr__(self, "printed", {card: item.get("attributes", {}) for card, item in cards.items()})

@@ -460,9 +460,7 @@ def call_env(ctx, resolved) -> dict:
     """The bindings a procedure body starts with: Count, and each modifier's flag and values.
     A call whose words hold numbers only (no name whose value it reads) gets a copy of
     bindings worked out once (they are only read, never changed in place)."""
-    memo = dict.get(ctx.game.memo, "call env")
-    if memo is None:
-        memo = ctx.game.memo["call env"] = {}
+    memo = ctx.game.memo["call env"]
     found = dict.get(memo, id(resolved))
     if found is None:
         found = memo[id(resolved)] = _call_env(ctx, resolved) if _numbers_only(resolved) else False

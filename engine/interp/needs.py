@@ -111,9 +111,7 @@ def refusal(rt):
     shape = dict.get(REFUSALS, type(node))
     if shape is None:
         return None
-    memo = dict.get(game.memo, "answer needs")
-    if memo is None:
-        memo = game.memo["answer needs"] = {}
+    memo = game.memo["answer needs"]
     wanted = dict.get(memo, number, NONE)
     if wanted is NONE:
         wanted = memo[number] = shape[0](game, node)

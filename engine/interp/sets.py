@@ -46,9 +46,7 @@ SET_KIND = "set"  # the engine's kind of a set thing (never a pack noun)
 
 def rule(game, kind: str) -> dict | None:
     """The ``sets`` rule of the place kind ``kind`` (None: its things lie loose)."""
-    memo = dict.get(game.memo, "sets")
-    if memo is None:
-        memo = game.memo["sets"] = {}
+    memo = game.memo["sets"]
     if kind not in memo:
         item = game.items("places").get(kind)
         memo[kind] = item.get("sets") if item else None

@@ -113,9 +113,7 @@ def lightest_first(rt, options: list) -> list:
     if number is None:
         return options
     game = rt.game
-    memo = dict.get(game.memo, "judging order")
-    if memo is None:
-        memo = game.memo["judging order"] = {}
+    memo = game.memo["judging order"]
     order = dict.get(memo, number, False)
     if order is False:
         order = memo[number] = _judging_order(game, game.nodes[number])
@@ -899,9 +897,7 @@ def _play(w, envs, head, node: Play, rest):
 def _weight(game, number: int) -> int:
     """Roughly how much walking an effect takes: its nodes, with the bodies of the procedures
     it calls (worked out once per node). It only orders the ways of a pick, never decides."""
-    memo = dict.get(game.memo, "weight")
-    if memo is None:
-        memo = game.memo["weight"] = {}
+    memo = game.memo["weight"]
     found = dict.get(memo, number)
     if found is None:
         memo[number] = 1  # a procedure that calls itself

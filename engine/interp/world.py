@@ -186,9 +186,7 @@ class World:
     def seen_by(self, place: str) -> str:
         """Who sees the faces of what lies in ``place``: "all", "owner" or "nobody"."""
         kind = self.s["things"][place]["k"]
-        memo = dict.get(self.game.memo, "seen by")
-        if memo is None:
-            memo = self.game.memo["seen by"] = {}
+        memo = self.game.memo["seen by"]
         found = dict.get(memo, kind)
         if found is None:
             if kind in self.game.items("decks"):
