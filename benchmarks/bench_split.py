@@ -50,8 +50,8 @@ def recorded_judge(method, verdicts: list):
     def make(self, *args):
         judge = method(self, *args)
 
-        def record(*key):
-            verdict = judge(*key)
+        def record(*key, **how):  # how: settle, words (runtime.option_judge)
+            verdict = judge(*key, **how)
             verdicts.append(verdict)
             return verdict
         return record
@@ -66,7 +66,7 @@ def split(engine, players: int, seed: int) -> tuple[float, float, int]:
         full, choice_points, events = play(engine, players, seed)
     checks_left, options_left = iter(checks), iter(options)
     with mock.patch.object(Runtime, "can_do", lambda self, *args: next(checks_left)), \
-            mock.patch.object(Runtime, "option_judge", lambda self, *args: lambda *key: next(options_left)):
+            mock.patch.object(Runtime, "option_judge", lambda self, *args: lambda *key, **how: next(options_left)):
         replayed, _same, again = play(engine, players, seed)
     if again != events:
         raise SystemExit(f"seed {seed}: the replayed game differs from the played one")
