@@ -545,15 +545,23 @@ def draw(rt, seat: int, noun, count: int) -> list[str]:
 
 
 def decks_for(rt, noun) -> list[str]:
-    """The decks a card noun is drawn from."""
+    """The decks a card noun is drawn from (worked out once per noun)."""
+    memo = rt.game.memo["decks of"]
+    found = dict.get(memo, noun.id)
+    if found is None:
+        found = memo[noun.id] = _decks_for(rt.game, noun)
+    return list(found)
+
+
+def _decks_for(game, noun) -> tuple[str, ...]:
     if noun.namespace == "decks":
-        return [noun.id]
+        return (noun.id,)
     found = []
-    for kind in sorted(rt.game.kinds(noun.id)):
-        card_type = rt.game.items("card_types").get(kind)
+    for kind in sorted(game.kinds(noun.id)):
+        card_type = game.items("card_types").get(kind)
         if card_type and card_type.get("deck") and card_type["deck"] not in found:
             found.append(card_type["deck"])
-    return found
+    return tuple(found)
 
 
 def reshuffle(rt, deck: str) -> None:
@@ -603,19 +611,24 @@ def _from_reserve(rt, seat: int, kinds) -> str | None:
 
 
 def _has_reserve(rt, kinds) -> bool:
-    for item in rt.game.items("places").values():
-        if item.get("reserve") and set(item.get("holds", [])) & _with_groups(rt, kinds):
-            return True
-    return False
+    """Whether pieces of ``kinds`` are kept in a reserve (worked out once per kinds)."""
+    memo, key = rt.game.memo["has reserve"], tuple(kinds)
+    found = dict.get(memo, key)
+    if found is None:
+        names = frozenset().union(*(_with_groups(rt, kind) for kind in kinds))
+        found = memo[key] = any(item.get("reserve") and not names.isdisjoint(item.get("holds", []))
+                                for item in rt.game.items("places").values())
+    return found
 
 
-def _with_groups(rt, kinds) -> set[str]:
-    names = set(kinds)
-    for kind in kinds:
+def _with_groups(rt, kind: str) -> frozenset[str]:
+    """The kind and the groups its noun belongs to (worked out once per kind)."""
+    memo = rt.game.memo["groups of"]
+    found = dict.get(memo, kind)
+    if found is None:
         noun = rt.game.vocabulary.nouns.get(kind)
-        if noun:
-            names |= set(noun.groups)
-    return names
+        found = memo[kind] = frozenset({kind, *(noun.groups if noun else ())})
+    return found
 
 
 def gain_existing(rt, seat: int, tid: str, destination: str | None = None) -> None:
@@ -737,7 +750,7 @@ def _allowed_values(rt, kind: str, place: str, seat: int) -> set[int]:
 
 def _zone_holds(rt, zone: dict, kind: str) -> bool:
     holds = zone.get("holds")
-    return not holds or bool(set(holds) & _with_groups(rt, [kind]))
+    return not holds or not _with_groups(rt, kind).isdisjoint(holds)
 
 
 def _zone_open(rt, ctx: Context, place_item: dict, zone: dict) -> bool:
