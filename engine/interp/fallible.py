@@ -296,11 +296,24 @@ def rest_fails(game, frame: dict) -> bool:
 
 
 def sequence_rest_fails(game, number: int, step: int) -> bool:
-    """Whether a step of sequence ``number`` from ``step`` on can fail (worked out once)."""
-    key = ("rest", number, step)
-    found = game.memo.get(key)
+    """Whether a step of sequence ``number`` from ``step`` on can fail."""
+    fails = steps_fail(game, number)
+    return step < len(fails) and fails[step]
+
+
+def steps_fail(game, number: int) -> tuple[bool, ...]:
+    """Whether running node ``number`` can fail from each of its steps on: a sequence's steps,
+    else the node as one step (from a step past the end nothing is left: it cannot). Worked
+    out once per node."""
+    memo = game.memo["steps fail"]
+    found = dict.get(memo, number)
     if found is None:
-        found = game.memo[key] = any(can_fail(game, part) for part in game.parts[number][step:])
+        parts = dict.get(game.parts, number)
+        if parts is None:
+            found = (can_fail(game, number),)
+        else:
+            found = tuple(any(can_fail(game, part) for part in parts[step:]) for step in range(len(parts)))
+        memo[number] = found
     return found
 
 

@@ -64,7 +64,7 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
-from engine.interp.fallible import can_fail, rest_fails, sequence_rest_fails, triggers_can_fail
+from engine.interp.fallible import can_fail, rest_fails, steps_fail, triggers_can_fail
 from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, bound_values, call_env, call_nouns,
                                     entries_of, repeat_bounds)
@@ -365,7 +365,6 @@ def _head(frame: dict) -> tuple:
     return (frame["e"], frame["p"], frame["y"], dict.get(frame, "x") or {})  # a routine's "e" is "root"
 
 
-SEGMENT_FAILS = "segment fails"  # game.memo: node number -> whether a segment from each step on can fail
 
 
 class Walk:
@@ -433,9 +432,7 @@ class Walk:
     def fallible(self, segments: tuple) -> bool:
         """Whether something in the segments could still fail."""
         game = self.game
-        known = dict.get(game.memo, SEGMENT_FAILS)
-        if known is None:
-            known = game.memo[SEGMENT_FAILS] = {}
+        known = game.memo["steps fail"]
         for head in segments:
             number = head[4]
             if number < 0:
@@ -444,7 +441,7 @@ class Walk:
                 continue
             steps = dict.get(known, number)
             if steps is None:
-                steps = known[number] = _steps_fail(game, number)
+                steps = steps_fail(game, number)
             step = head[5]
             if step < len(steps) and steps[step]:
                 return True
@@ -523,14 +520,6 @@ class Walk:
         if unsure:
             raise _GiveUp()
         return next((reason for reason in reasons if reason is not None), None)
-
-
-def _steps_fail(game, number: int) -> tuple[bool, ...]:
-    """Whether a segment running node ``number`` can fail from each of its steps on (from a
-    step past the end nothing is left: it cannot)."""
-    if number in game.parts:
-        return tuple(sequence_rest_fails(game, number, step) for step in range(len(game.parts[number])))
-    return (can_fail(game, number),)
 
 
 class _GiveUp(Exception):
