@@ -207,3 +207,18 @@ def test_outside_a_procedure_body_the_acting_player_may_not_be_you(castles):
     number = game.add_effect("if you have 4 action cards in your project area: discard 1 action card in your "
                              "project area")
     assert can_fail(game, number)
+
+
+def test_the_number_of_things_assures_a_pick_of_those_things_for_any_acting_player(castles):
+    """"the number of X on each Y" counts the acting player's view, as the pick offers it, so
+    no procedure body is needed; a sentence that starts with the pick is assured when nothing
+    after the pick can fail (moving into your own spot cannot), and not when something can."""
+    game = castles.game
+    guarded = ("if the number of first player card on each first player spot is at least 1: choose 1 first player "
+               "card on each first player spot as Marker, then move Marker to your first player spot")
+    assert not can_fail(game, game.add_effect(guarded))
+    assert can_fail(game, game.add_effect(guarded + ", then pay 1 silver"))
+    assert can_fail(game, game.add_effect(guarded.replace("at least 1", "at most 1")))
+    assert can_fail(game, game.add_effect(guarded.replace("choose 1 first", "choose 2 first")))
+    assert can_fail(game, game.add_effect(guarded.replace("the number of first player card on each first player spot",
+                                                          "the number of first player card in your storage")))

@@ -19,9 +19,9 @@ from __future__ import annotations
 import dataclasses
 
 from engine.effects.ast import (
-    Adjust, Bound, BoundItem, Call, Choice, Conditional, Discard, Draw, Effect, Exchange, ForEach, ForEachIn,
-    ForEachOf, Give, Has, IfPossible, Item, ItemsAction, Let, LetAny, May, Move, Node, Number, Obligation, OnlyIf,
-    OtherThan, OwnPlace, Pass, Perform, Pick, Play, Poll, Repeat, Sentence, Set, Twice, You,
+    Adjust, Bound, BoundItem, Call, Choice, Compare, Conditional, Count, Discard, Draw, Effect, Exchange, ForEach,
+    ForEachIn, ForEachOf, Give, Has, IfPossible, Item, ItemsAction, Let, LetAny, May, Move, Node, Number, Obligation,
+    OnlyIf, OtherThan, OwnPlace, Pass, Perform, Pick, Play, Poll, Repeat, Sentence, Set, ThingSelector, Twice, You,
 )
 from engine.interp.sets import rule
 
@@ -87,39 +87,58 @@ ASSURING = {None: 0, "at least": 0, "more than": 1, "exactly": 0}
 
 
 def _assured(game, node: Conditional) -> bool:
-    """Whether the condition guarantees its step's pick: "if you have 4 action cards in your
-    project area: discard 1 action card other than Kept in your project area". Both count the
-    same things (one noun, the same filters and place, read by the same candidate reading)
-    when the acting player is "you", which holds inside a procedure body outside a poll or an
-    obligation (a call makes its actor "you": _self_region); the step then offers at least N
-    minus what its "other than" names leave out (names bound to one thing each in that body),
-    and it takes no more than that."""
-    body = _self_region(game).get(game.node_numbers[id(node)])
-    step = game.nodes[game.entry[game.node_numbers[id(node.then)]]]  # a sentence of one step: that step
-    return body is not None and assures(game, node.condition, step, body)
+    """Whether the condition guarantees its step's pick, so that the step (and a sentence that
+    starts with it and has nothing fallible after) cannot fail: "if you have 4 action cards in
+    your project area: discard 1 action card other than Kept in your project area", "if the
+    number of first player card on each first player spot is at least 1: choose 1 first player
+    card on each first player spot as Marker, then move Marker to ...". The count and the pick
+    read the same things (one noun, the same filters and place, the same candidate reading)
+    for the same player: "the number of" counts the acting player's, as the pick offers them;
+    "you have" counts "you"'s, the same player inside a procedure body outside a poll or an
+    obligation (a call makes its actor "you": _self_region). The pick then has at least N
+    minus what its "other than" names leave out (names bound to one thing each in that body)
+    and takes no more than that."""
+    then = game.node_numbers[id(node.then)]
+    steps = dict.get(game.parts, then)
+    if steps is not None and len(steps) > 1 and sequence_rest_fails(game, then, 1):
+        return False
+    step = game.nodes[game.entry[steps[0] if steps else then]]
+    if type(step) is Bound:  # binding what the pick takes adds nothing that could fail
+        step = step.step
+    return assures(game, node.condition, step, _self_region(game).get(game.node_numbers[id(node)]))
 
 
-def assures(game, condition, step, body: int) -> bool:
-    """Whether ``condition``, true where the acting player is "you", leaves ``step`` (run in
-    the procedure body ``body``) enough things to pick (see _assured)."""
-    if type(condition) is not Has or type(condition.player) is not You or type(step) not in (Discard, Pick):
+def assures(game, condition, step, body: int | None) -> bool:
+    """Whether ``condition``, where it holds, leaves ``step`` enough things to pick; ``body``:
+    the procedure body it runs in where the acting player is "you", else None (see _assured)."""
+    counted = _counted(condition, body)
+    if counted is None or type(step) not in (Discard, Pick) or len(step.items) != 1 or type(step.items[0]) is not Item:
         return False
-    if len(step.items) != 1 or type(step.items[0]) is not Item:
-        return False
-    item, comparison = step.items[0], condition.comparison
+    (words, filters, location), item, comparison = counted, step.items[0], condition.comparison
     if comparison.op not in ASSURING or type(comparison.right) is not Number:
         return False
     if item.quantity.mode != "exactly" or type(item.quantity.value) is not int:
         return False
-    noun, named = game.noun(condition.noun), game.noun(item.noun)
-    if noun is None or named is None or noun.id != named.id or item.location != condition.location:
+    noun, named = game.noun(words), game.noun(item.noun)
+    if noun is None or named is None or noun.id != named.id or noun.namespace == "resources" \
+            or item.location != location:
         return False
     left_out = [f.name for f in item.filters if type(f) is OtherThan]
-    if tuple(f for f in item.filters if type(f) is not OtherThan) != tuple(condition.filters):
+    if tuple(f for f in item.filters if type(f) is not OtherThan) != tuple(filters):
         return False
-    if not all(_binds_one(game, body, name) for name in left_out):
+    if left_out and (body is None or not all(_binds_one(game, body, name) for name in left_out)):
         return False
     return item.quantity.value + len(left_out) <= comparison.right.value + ASSURING[comparison.op]
+
+
+def _counted(condition, body: int | None) -> tuple | None:
+    """What a condition counts for the acting player: (noun words, filters, location), or None."""
+    if type(condition) is Has and type(condition.player) is You and body is not None:
+        return condition.noun, condition.filters, condition.location
+    if type(condition) is Compare and type(condition.left) is Count and type(condition.left.selector) is ThingSelector:
+        selector = condition.left.selector
+        return selector.noun, selector.filters, selector.location
+    return None
 
 
 def _children(node) -> list:
