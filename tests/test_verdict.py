@@ -179,6 +179,10 @@ def _walk_and_trial(effect: str, seat: int = 0):
     # "may" tries no first (it weighs nothing), but a no still gives the reason of yes, as a trial does
     ("you may pay 50 lira to gain 1 vp. pay 99 lira to gain 1 vp.", False),
     ("you may pay 50 lira to gain 1 vp. gain 1 lira.", True),
+    # "as Name" over a step the walk cannot bind (a procedure call): with nothing fallible after
+    # it, nobody needs the binding, and the step alone decides
+    ("train 1 worker as Trained. if the number of workers in Trained is 1: gain 1 vp", False),
+    ("gain 4 lira. train 1 worker as Trained. if the number of workers in Trained is 1: gain 1 vp", True),
 ])
 def test_the_walk_is_sure_of_these_shapes_and_says_what_a_trial_says(effect, works):
     """Choices of several, discards and picks of several, draws, picks of players and gifts

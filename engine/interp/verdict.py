@@ -594,6 +594,8 @@ def _bound(w, envs, head, node: Bound, rest):
     if type(step) is Discard and len(step.items) == 1 and type(step.items[0]) is not BoundItem:
         return _discarded_as(w, envs, head, node, rest)
     if type(step) is not Pick or len(step.items) != 1:
+        if not w.fallible(rest):  # nothing after can fail, so nothing needs what it binds: the step decides
+            return w.walk(envs, (w.then(head, step),))
         return w.unsure(node)
     found = _pool(w, envs, head, step.items[0])
     if type(found) is not tuple:
