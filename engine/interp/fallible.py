@@ -7,7 +7,8 @@ there, drawing, "only if", moving to a place and playing a card can fail;
 gaining a resource, discarding what was picked, a "may" (the answer "no"
 always works), "if possible" (it does nothing when the body cannot be done),
 polling the other players and setting a value cannot. A
-choice fails only if every option can. The answer is conservative: True
+choice fails only if every option can; a pick under a condition that counts
+enough of the same things cannot (_assured). The answer is conservative: True
 when unsure, so a wrong answer can only cost a trial, never allow a move.
 
 ``sure_options`` applies it to a pending question: the options whose whole
@@ -141,7 +142,8 @@ def _counted(condition, body: int | None) -> tuple | None:
     return None
 
 
-def _children(node) -> list:
+def children(node) -> list:
+    """The nodes right under ``node``, in field order."""
     found = []
     for item in dataclasses.fields(node):
         value = getattr(node, item.name)
@@ -162,7 +164,7 @@ def _self_region(game) -> dict:
                 node = todo.pop()
                 found[game.node_numbers[id(node)]] = root
                 if type(node) not in (Poll, Obligation):
-                    todo += _children(node)
+                    todo += children(node)
     return found
 
 
@@ -172,7 +174,7 @@ def _binds_one(game, body: int, name: str) -> bool:
     todo, binders = [game.nodes[body]], 0
     while todo:
         node = todo.pop()
-        todo += _children(node)
+        todo += children(node)
         if type(node) is ForEachOf and node.name == name:
             binders += 1
         elif type(node) is Bound and node.name == name:

@@ -53,18 +53,17 @@ answer is checked against full trials in real games by tests/test_verdict.py.
 
 from __future__ import annotations
 
-import dataclasses
 from itertools import chain, permutations
 from math import perm
 
 from engine.effects.ast import (
     Adjust, Bound, BoundItem, Call, Choice, Conditional, Discard, Draw, Exchange, ForEach, ForEachIn,
-    ForEachOf, Gain, Give, IfPossible, Item, Let, Lose, May, Move, Node, Obligation, OnlyIf, Pay, Perform,
+    ForEachOf, Gain, Give, IfPossible, Item, Let, Lose, May, Move, Obligation, OnlyIf, Pay, Perform,
     Pick, Play, Poll, Repeat, Reveal, Set, Take, Twice, Var,
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
-from engine.interp.fallible import can_fail, rest_fails, steps_fail, triggers_can_fail
+from engine.interp.fallible import children, rest_fails, steps_fail, triggers_can_fail
 from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, bound_values, call_env, call_nouns,
                                     entries_of, repeat_bounds)
@@ -893,11 +892,8 @@ def _weight(game, number: int) -> int:
     if found is None:
         memo[number] = 1  # a procedure that calls itself
         node, found = game.nodes[number], 1
-        for item in dataclasses.fields(node):
-            value = getattr(node, item.name)
-            for child in value if isinstance(value, tuple) else (value,):
-                if isinstance(child, Node):
-                    found += _weight(game, game.number(child))
+        for child in children(node):
+            found += _weight(game, game.number(child))
         if type(node) is Call:
             found += _weight(game, game.procedures[game.calls[number].procedure.id])
         memo[number] = found
