@@ -424,16 +424,13 @@ def _call(rt, f, node: Call):
         env = call_env(rt.ctx(f), resolved)
         nouns = call_nouns(resolved, f.get("x") or {})
         body = game.procedures[procedure.id]
-        if not procedure.result and not game.triggers(procedure.id):
-            if "own" in f:  # the call's own bindings: the body has its own now
-                del rt.s["envs"][f["e"]]
-            fields = {"e": rt.new_env(env), "y": f["p"], "own": True, "q": True}
-            if nouns:
-                fields["x"] = nouns
-            return rt.replace(f, body, **fields)
         fields = {"e": rt.new_env(env), "y": f["p"]}
         if nouns:
             fields["x"] = nouns
+        if not procedure.result and not game.triggers(procedure.id):
+            if "own" in f:  # the call's own bindings: the body has its own now
+                del rt.s["envs"][f["e"]]
+            return rt.replace(f, body, own=True, q=True, **fields)
         f["mark"] = len(rt.s["events"])
         f["s"] = 1
         rt.push(f, body, **fields)

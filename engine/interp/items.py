@@ -544,13 +544,13 @@ def draw(rt, seat: int, noun, count: int) -> list[str]:
     return drawn
 
 
-def decks_for(rt, noun) -> list[str]:
+def decks_for(rt, noun) -> tuple[str, ...]:
     """The decks a card noun is drawn from (worked out once per noun)."""
     memo = rt.game.memo["decks of"]
     found = dict.get(memo, noun.id)
     if found is None:
         found = memo[noun.id] = _decks_for(rt.game, noun)
-    return list(found)
+    return found
 
 
 def _decks_for(game, noun) -> tuple[str, ...]:

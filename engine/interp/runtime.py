@@ -189,7 +189,7 @@ class Runtime:
     def replace(self, frame: dict, node, **fields) -> None:
         """Run ``node`` in place of the top frame, which has nothing left to do once ``node``
         is done but hand on what it produced (a tail call): one frame fewer to run, copy and
-        read. The frame keeps its context and marks (strict, soft, own), and is changed in
+        read. The frame keeps its context and marks (strict, soft, own, q), and is changed in
         place like any running frame (the state's own: runtime.clone copies running frames)."""
         if self.s["frames"][-1] is not frame:
             raise RulesError("a handler replaced a frame that was not on top")
