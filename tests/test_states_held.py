@@ -12,6 +12,7 @@ import json
 import pytest
 
 from engine.agents import random_agents
+from engine.interpreter import Engine
 
 from engines import loaded
 
@@ -50,3 +51,18 @@ def test_every_answer_to_one_state_branches_from_the_same_state(game, players):
         for key in decision.keys():
             assert json.dumps(engine.apply(state, key), sort_keys=True) == branches[key], key
         state = engine.apply(state, agents[decision.player].choose(None, decision))
+
+
+@pytest.mark.parametrize("game, players", [("viticulture", 2), ("castles-of-burgundy-cards", 4)])
+def test_a_new_game_starts_the_same_however_many_games_were_played_before(game, players):
+    """The starting state is built once per player count and copied (setup.py): playing a
+    game never changes what the next game starts from."""
+    fresh = Engine.load([game])
+    first = json.dumps(fresh.new_game(players=players, seed=3), sort_keys=True)
+    agents = random_agents(4, players)
+    state = fresh.new_game(players=players, seed=4)
+    while (decision := fresh.decision(state)) is not None:
+        state = fresh.apply(state, agents[decision.player].choose(None, decision))
+    assert json.dumps(fresh.new_game(players=players, seed=3), sort_keys=True) == first
+    assert json.dumps(Engine.load([game]).new_game(players=players, seed=3), sort_keys=True) == first
+    assert first != json.dumps(fresh.new_game(players=players, seed=4), sort_keys=True)  # the seed still shuffles

@@ -3,20 +3,47 @@
 Decks are shuffled with the state's own random generator, so a seed always
 gives the same game. What players choose at setup (which starting card, which
 gift) is asked later by the flow's setup routine.
+
+Everything but the order of the decks is the same for every seed, so it is built once
+per player count (a template in the game's memo) and copied; only the shuffles run
+for each game, in the order they always ran.
 """
 
 from __future__ import annotations
 
 from engine import rng
+from engine.interp.runtime import copy_data
+from engine.interp.world import World
 
 
 def initial_state(game, players: int, seed: int, options: dict) -> dict:
+    template, piles = _template(game, players)
+    state = copy_data(template)
+    state["seed"], state["rng"], state["options"] = seed, rng.seed_state(seed), dict(options)
+    world = World(game, state)
+    for pile in piles:
+        shuffled, state["rng"] = rng.shuffle(state["rng"], list(world.contents(pile)))
+        world.set_contents(pile, shuffled)
+    return state
+
+
+def _template(game, players: int) -> tuple[dict, list[str]]:
+    """The initial state with its decks in the order their cards were made (never handed
+    out: initial_state copies it), and the decks to shuffle, in order; once per player count."""
+    key = ("initial state", players)
+    found = game.memo.get(key)
+    if found is None:
+        found = game.memo[key] = _build(game, players)
+    return found
+
+
+def _build(game, players: int) -> tuple[dict, list[str]]:
     state = {
         "tabula": 1,
         "players": players,
-        "seed": seed,
-        "options": dict(options),
-        "rng": rng.seed_state(seed),
+        "seed": None,
+        "options": {},
+        "rng": None,
         "counters": [_start_counters(game, "player") for _ in range(players)],
         "global": _start_counters(game, "global"),
         "things": {},
@@ -34,16 +61,14 @@ def initial_state(game, players: int, seed: int, options: dict) -> dict:
         "flow": {"round": 0, "phase": "setup", "phase_number": 0, "first": 0, "set_up": False,
                  "ending": False, "over": False, "passed": [], "chart_order": None},
     }
-    from engine.interp.world import World
-
     world = World(game, state)
     _create_places(game, world, players)
     _create_spaces(game, world)
-    _create_cards(game, world, players)
+    piles = _create_cards(game, world, players)
     _fill_starting_places(game, world)
     state["reserves"] = sorted(t for t in state["things"] if world.thing(t)["k"] in game.items("places")
                                and world.is_reserve(t))
-    return state
+    return state, piles
 
 
 def _start_counters(game, scope: str) -> dict:
@@ -76,7 +101,8 @@ def _create_spaces(game, world) -> None:
         world.create(space_id, space_id, None, None)
 
 
-def _create_cards(game, world, players: int) -> None:
+def _create_cards(game, world, players: int) -> list[str]:
+    """Every card for this player count, each in its deck (or pool); gives the decks and pools."""
     piles = {}
     for card_id, card in sorted(game.items("cards").items()):
         if card.get("players") and players not in card["players"]:
@@ -90,9 +116,7 @@ def _create_cards(game, world, players: int) -> None:
             tid = card_id if copies == 1 else f"{card_id}#{copy}"
             world.create(tid, card["type"], None, pile, None, card=card_id)
         piles[pile] = True
-    for pile in sorted(piles):
-        shuffled, world.s["rng"] = rng.shuffle(world.s["rng"], list(world.contents(pile)))
-        world.set_contents(pile, shuffled)
+    return sorted(piles)
 
 
 def _fill_starting_places(game, world) -> None:
