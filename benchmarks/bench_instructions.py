@@ -1,7 +1,7 @@
 """Benchmark: machine instructions per choice point, counted by valgrind (callgrind).
 
 Run from the repository root after installing (valgrind must be on the PATH):
-    python benchmarks/bench_instructions.py [GAMES] [--game ID] [--players N]
+    python benchmarks/bench_instructions.py [GAMES] [--game ID] [--players N] [--warm W]
 Seconds on a shared machine vary by 5 to 10% from run to run; instruction counts do not (the
 same build, seeds and hash seed give the same count to within a fraction of a percent), so
 this is the figure to compare two versions by when a change is worth a few percent.
@@ -11,6 +11,11 @@ game and once loading it and playing GAMES random games (seeds 1 to GAMES) at N 
 with PYTHONHASHSEED=0, after one plain run that writes any stale byte code. The difference is
 what the games cost, whatever the build (plain or compiled); it repeats to within about 0.5%.
 It is slow: valgrind runs Python about 50 times slower.
+
+With ``--warm W`` both counted runs first play W other games (seeds 101 on), so the count is
+of games played on a warm memo, as in ``bench_play``, which loads the game once and plays many:
+what every effect node needs worked out once (what can fail, the compiled readers) is then
+left out. Without it, the count includes that work for the nodes the measured games reach.
 """
 
 from __future__ import annotations
@@ -26,8 +31,12 @@ except ImportError:
     from benchmarks.options import take
 
 
-def play(game: str, players: int, games: int) -> int:
-    """Load the game, play ``games`` random games (as bench_play does); the number of choice points."""
+WARM_SEEDS = 101  # the first seed of the warm-up games (never one of the measured games)
+
+
+def play(game: str, players: int, games: int, warm: int = 0) -> int:
+    """Load the game, play ``warm`` warm-up games, then ``games`` random games (as bench_play
+    does); the number of choice points of the latter."""
     try:
         from bench_play import one_game
     except ImportError:
@@ -35,14 +44,16 @@ def play(game: str, players: int, games: int) -> int:
     from engine.interpreter import Engine
 
     engine = Engine.load([game])
+    for seed in range(WARM_SEEDS, WARM_SEEDS + warm):
+        one_game(engine, players, seed)
     return sum(one_game(engine, players, seed)[2] for seed in range(1, games + 1))
 
 
-def counted(game: str, players: int, games: int) -> tuple[int, int]:
+def counted(game: str, players: int, games: int, warm: int) -> tuple[int, int]:
     """(instructions, choice points) of one run of this script under callgrind."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                sys.executable, os.path.abspath(__file__), "--inner", str(games), "--game", game,
-               "--players", str(players)]
+               "--players", str(players), "--warm", str(warm)]
     done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode or not found:
@@ -54,21 +65,23 @@ def main() -> None:
     args = sys.argv[1:]
     game = take(args, "game", "viticulture")
     players = int(take(args, "players", "4" if game == "viticulture" else "3"))
+    warm = int(take(args, "warm", "0"))
     inner = "--inner" in args
     args = [arg for arg in args if arg != "--inner"]
     games = int(args[0]) if args else 2
     if inner:
-        print(play(game, players, games))
+        print(play(game, players, games, warm))
         return
     from engine.version import build
 
     # once natively first, so that both counted runs find every module's byte code written
     subprocess.run([sys.executable, os.path.abspath(__file__), "--inner", "0", "--game", game], check=True,
                    capture_output=True)
-    loading, _none = counted(game, players, 0)
-    total, choice_points = counted(game, players, games)
+    loading, _none = counted(game, players, 0, warm)
+    total, choice_points = counted(game, players, games, warm)
     played = total - loading
-    print(f"{game}, {players} players, {games} random games (interpreter: {build()}): "
+    after = f" after {warm} warm-up games" if warm else ""
+    print(f"{game}, {players} players, {games} random games{after} (interpreter: {build()}): "
           f"{played:,} instructions for {choice_points} choice points, "
           f"{played / choice_points:,.0f} per choice point")
 
