@@ -1,7 +1,7 @@
 """Benchmark: machine instructions per choice point, counted by valgrind (callgrind).
 
 Run from the repository root after installing (valgrind must be on the PATH):
-    python benchmarks/bench_instructions.py [GAMES] [--game ID] [--players N] [--warm W]
+    python benchmarks/bench_instructions.py [GAMES] [--game ID] [--players N] [--warm W] [--states each]
 Seconds on a shared machine vary by 5 to 10% from run to run; instruction counts do not (the
 same build, seeds and hash seed give the same count to within a fraction of a percent), so
 this is the figure to compare two versions by when a change is worth a few percent.
@@ -16,6 +16,7 @@ With ``--warm W`` both counted runs first play W other games (seeds 101 on), so 
 of games played on a warm memo, as in ``bench_play``, which loads the game once and plays many:
 what every effect node needs worked out once (what can fail, the compiled readers) is then
 left out. Without it, the count includes that work for the nodes the measured games reach.
+The games are played as bench_play plays them (``--states each``: a new state every answer).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ except ImportError:
 WARM_SEEDS = 101  # the first seed of the warm-up games (never one of the measured games)
 
 
-def play(game: str, players: int, games: int, warm: int = 0) -> int:
+def play(game: str, players: int, games: int, warm: int = 0, in_place: bool = True) -> int:
     """Load the game, play ``warm`` warm-up games, then ``games`` random games (as bench_play
     does); the number of choice points of the latter."""
     try:
@@ -45,15 +46,15 @@ def play(game: str, players: int, games: int, warm: int = 0) -> int:
 
     engine = Engine.load([game])
     for seed in range(WARM_SEEDS, WARM_SEEDS + warm):
-        one_game(engine, players, seed)
-    return sum(one_game(engine, players, seed)[2] for seed in range(1, games + 1))
+        one_game(engine, players, seed, in_place=in_place)
+    return sum(one_game(engine, players, seed, in_place=in_place)[2] for seed in range(1, games + 1))
 
 
-def counted(game: str, players: int, games: int, warm: int) -> tuple[int, int]:
+def counted(game: str, players: int, games: int, warm: int, states: str) -> tuple[int, int]:
     """(instructions, choice points) of one run of this script under callgrind."""
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
                sys.executable, os.path.abspath(__file__), "--inner", str(games), "--game", game,
-               "--players", str(players), "--warm", str(warm)]
+               "--players", str(players), "--warm", str(warm), "--states", states]
     done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode or not found:
@@ -66,21 +67,22 @@ def main() -> None:
     game = take(args, "game", "viticulture")
     players = int(take(args, "players", "4" if game == "viticulture" else "3"))
     warm = int(take(args, "warm", "0"))
+    states = take(args, "states", "one")
     inner = "--inner" in args
     args = [arg for arg in args if arg != "--inner"]
     games = int(args[0]) if args else 2
     if inner:
-        print(play(game, players, games, warm))
+        print(play(game, players, games, warm, states != "each"))
         return
     from engine.version import build
 
     # once natively first, so that both counted runs find every module's byte code written
     subprocess.run([sys.executable, os.path.abspath(__file__), "--inner", "0", "--game", game], check=True,
                    capture_output=True)
-    loading, _none = counted(game, players, 0, warm)
-    total, choice_points = counted(game, players, games, warm)
+    loading, _none = counted(game, players, 0, warm, states)
+    total, choice_points = counted(game, players, games, warm, states)
     played = total - loading
-    after = f" after {warm} warm-up games" if warm else ""
+    after = (f" after {warm} warm-up games" if warm else "") + (", a new state each answer" if states == "each" else "")
     print(f"{game}, {players} players, {games} random games{after} (interpreter: {build()}): "
           f"{played:,} instructions for {choice_points} choice points, "
           f"{played / choice_points:,.0f} per choice point")

@@ -1,11 +1,15 @@
 """Benchmark: full random games per second and decisions per second, single process.
 
 Run from the repository root after installing:
-    python benchmarks/bench_play.py [GAMES] [--game ID] [--profile ENTRIES] [--options all]
+    python benchmarks/bench_play.py [GAMES] [--game ID] [--profile ENTRIES] [--options all] [--states each]
 A decision here is a choice point with two or more legal options (so engines
 compare); every decision the engine asks is one. The random bots judge only the options
 they draw; with ``--options all`` every option of every decision is judged as well (what a
-player shown the whole list, or a learning environment's action mask, costs). Medians over
+player shown the whole list, or a learning environment's action mask, costs). The games are
+played as `tabula sim` plays them, answering on the one state of the game
+(``engine.apply(..., in_place=True)``); with ``--states each`` every answer makes a new state
+and leaves the old one as it was (what a caller that keeps states pays: a search, an undo
+history). Medians over
 GAMES games per player count (default 5), each with its own seed; the engine is loaded once.
 Times are CPU seconds of this process. Targets (issue 3): 20,000 decisions/s and 20
 four-player games/s. With ``--profile ENTRIES`` it then plays the first seed at the middle
@@ -33,7 +37,8 @@ except ImportError:
     from benchmarks.options import take
 
 
-def one_game(engine, players: int, seed: int, every_option: bool = False) -> tuple[float, int, int]:
+def one_game(engine, players: int, seed: int, every_option: bool = False,
+             in_place: bool = True) -> tuple[float, int, int]:
     agents = random_agents(seed, players)
     start = CLOCK()
     state = engine.new_game(players=players, seed=seed)
@@ -41,7 +46,7 @@ def one_game(engine, players: int, seed: int, every_option: bool = False) -> tup
     while (decision := engine.decision(state)) is not None:
         if every_option:
             decision.options  # noqa: B018 (judges every open option)
-        state = engine.apply(state, agents[decision.player].choose(None, decision))
+        state = engine.apply(state, agents[decision.player].choose(None, decision), in_place=in_place)
         decisions += 1
         choice_points += decision.is_choice_point
     return CLOCK() - start, decisions, choice_points
@@ -55,13 +60,15 @@ def main() -> None:
     game = take(args, "game", "viticulture")
     entries = int(take(args, "profile", "0"))
     every_option = take(args, "options", "drawn") == "all"
+    in_place = take(args, "states", "one") != "each"
     games = int(args[0]) if args else 5
     engine = Engine.load([game])
     counts = PLAYER_COUNTS.get(game, (2, 3, 4))
     judged = "every option judged" if every_option else "options judged as drawn"
-    print(f"{game}, {games} random games per player count, medians (interpreter: {build()}; {judged})")
+    states = "one state answered in place" if in_place else "a new state each answer"
+    print(f"{game}, {games} random games per player count, medians (interpreter: {build()}; {judged}; {states})")
     for players in counts:
-        runs = [one_game(engine, players, seed, every_option) for seed in range(1, games + 1)]
+        runs = [one_game(engine, players, seed, every_option, in_place) for seed in range(1, games + 1)]
         seconds = statistics.median(r[0] for r in runs)
         rates = [r[2] / r[0] for r in runs]
         print(f"{players} players: {1 / seconds:6.2f} games/s  {statistics.median(rates):7.0f} choice points/s  "

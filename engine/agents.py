@@ -2,7 +2,9 @@
 
 An agent sees only `engine.view(state, seat)` and the Decision (its `prompt` and
 `options`, each an Option with `key` and `label`), and returns one option key.
-The runner (engine/runner.py) is the only code that asks agents.
+The runner (engine/runner.py) is the only code that asks agents. An agent whose
+`reads_view` is False never looks at the view, so the runner hands it None and
+spares making one (the bots here).
 
 An agent may also raise an AgentRequest instead of answering: `Undo` (take back
 this seat's last answer) or `SaveRequest(path)` (save the game so far). The runner
@@ -82,6 +84,8 @@ class RandomAgent:
     the candidates it draws (decisions.py). The first legal one in a uniformly random
     order is uniform over the legal ones. With nothing left to judge, that is one draw."""
 
+    reads_view = False
+
     def __init__(self, seed: int):
         self.rng = rng.seed_state(seed)
 
@@ -97,12 +101,16 @@ class RandomAgent:
 class FirstOptionAgent:
     """Always the first option."""
 
+    reads_view = False
+
     def choose(self, view: Any, decision: Any) -> str:
         return decision.options[0].key
 
 
 class ScriptedAgent:
     """Answers with the given keys, in order; one script may serve several seats."""
+
+    reads_view = False
 
     def __init__(self, keys: Iterable[str]):
         self.keys = list(keys)

@@ -65,7 +65,14 @@ class Engine:
         self._last = (state, decision)
         return decision
 
-    def apply(self, state: dict, key: str) -> dict:
+    applies_in_place = True  # apply takes in_place (runner.play asks for it where nobody keeps a state)
+
+    def apply(self, state: dict, key: str, in_place: bool = False) -> dict:
+        """The state after answering ``key``; ``state`` stays as it was.
+
+        ``in_place=True`` answers on ``state`` itself and returns it, sparing the copy: for a
+        runner that holds no earlier state of the game (a simulation). An illegal answer is
+        refused before anything changes; a decision read from ``state`` before is spent."""
         pending = state.get("pending")
         if pending is None:
             raise IllegalAnswer("no decision is pending: the game is over")
@@ -73,7 +80,10 @@ class Engine:
         why = decision.reason(key)
         if why is not None:
             raise IllegalAnswer(why, decision.keys())
-        new = clone(state)
+        if in_place:
+            new, self._last = state, None  # the decision read from it is spent
+        else:
+            new = clone(state)
         runtime = self._runtime(new)
         runtime.answer(key)
         self._hand_on(new, runtime)

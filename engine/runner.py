@@ -103,6 +103,7 @@ class _Line:
                                      options=dict(transcript.options))
         self.seats: list[int] = []
         self.choice_points: list[bool] = []  # whether each decision was one
+        self.in_place = False  # answer on the state itself (play's in_place)
 
     @classmethod
     def replayed(cls, engine: Any, transcript: Transcript) -> "_Line":
@@ -115,7 +116,8 @@ class _Line:
         return line
 
     def answer(self, decision: Any, key: str) -> None:
-        self.state = self.engine.apply(self.state, key)
+        engine = self.engine
+        self.state = engine.apply(self.state, key, in_place=True) if self.in_place else engine.apply(self.state, key)
         self.transcript.answers.append([decision.id, key])
         self.seats.append(decision.player)
         self.choice_points.append(is_choice_point(decision))
@@ -142,15 +144,20 @@ class _Line:
 
 def play(engine: Any, agents: Sequence[Any], players: int, seed: int, options: dict | None = None,
          max_decisions: int = DEFAULT_MAX_DECISIONS, *, resume: Transcript | None = None,
-         observer: Observer | None = None) -> Result:
+         observer: Observer | None = None, in_place: bool = False) -> Result:
     """Play until the game is over or the transcript holds `max_decisions` answers.
 
-    `agents[seat]` answers the seat's decisions. `resume` continues a saved game
+    `agents[seat]` answers the seat's decisions; an agent whose `reads_view` is False
+    (a bot that never looks) is handed None instead of a view. `resume` continues a saved game
     (its players, seed and options must match). `observer(state, transcript)` is
     called with the starting state, then after every answer and every undo (for a
     live log or an autosave); it must not keep the transcript, which keeps growing.
+    `in_place`: every answer changes the one state of the game instead of a copy
+    (`engine.apply(..., in_place=True)`, where the engine `applies_in_place`), for a run
+    where nobody keeps a state (a simulation); the observer must not keep the state then either.
     """
     line = _start(engine, players, seed, options, resume)
+    line.in_place = in_place and getattr(engine, "applies_in_place", False)
     if observer is not None:
         observer(line.state, line.transcript)
     while len(line.transcript.answers) < max_decisions:
@@ -174,7 +181,8 @@ def _start(engine: Any, players: int, seed: int, options: dict | None, resume: T
 def _ask(line: _Line, agent: Any, decision: Any, observer: Observer | None) -> None:
     """Ask `agent` once: apply its answer, or carry out its request."""
     try:
-        key = agent.choose(line.engine.view(line.state, decision.player), decision)
+        view = line.engine.view(line.state, decision.player) if getattr(agent, "reads_view", True) else None
+        key = agent.choose(view, decision)
     except Undo:
         _tell(agent, "undone: your last decision is taken back" if line.undo(decision.player)
               else "nothing to undo")

@@ -28,7 +28,8 @@ def game_seed(seed: int, index: int) -> int:
 def play_one(engine: Any, index: int, players: int, seed: int, options: dict, max_decisions: int) -> dict:
     """Game `index` of a run: a small record of what happened."""
     this_seed = game_seed(seed, index)
-    result = play(engine, random_agents(this_seed, players), players, this_seed, options, max_decisions)
+    result = play(engine, random_agents(this_seed, players), players, this_seed, options, max_decisions,
+                  in_place=True)  # nobody keeps a state of a simulated game
     outcome = result.outcome or {}
     return {"index": index, "seed": this_seed, "decisions": result.decisions,
             "choice_points": result.choice_points, "finished": result.finished,

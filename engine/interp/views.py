@@ -29,7 +29,7 @@ def view_of(game, state: dict, player: int) -> dict:
         "round": state["flow"]["round"],
         "phase": state["flow"]["phase"],
         "first": state["flow"]["first"],
-        "counters": state["counters"],
+        "counters": [dict(bucket) for bucket in state["counters"]],  # a copy: the state's change in place
         "places": places,
         "events": [_visible_event(event, player) for event in state["events"]],
         # as stored: its options are the legal ones and the open ones, listed in "open" (decisions.py);
