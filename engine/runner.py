@@ -109,10 +109,12 @@ class _Line:
     def replayed(cls, engine: Any, transcript: Transcript) -> "_Line":
         check_packs(engine, transcript)
         line = cls(engine, Transcript(**{**vars(transcript), "answers": []}))
+        line.in_place = getattr(engine, "applies_in_place", False)  # nobody holds the states on the way
         for step, (decision_id, key) in enumerate(transcript.answers, 1):
             decision = engine.decision(line.state)
             _check_answer(step, decision, decision_id, key)
             line.answer(decision, key)
+        line.in_place = False
         return line
 
     def answer(self, decision: Any, key: str) -> None:
