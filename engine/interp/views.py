@@ -29,7 +29,8 @@ def view_of(game, state: dict, player: int) -> dict:
         "round": state["flow"]["round"],
         "phase": state["flow"]["phase"],
         "first": state["flow"]["first"],
-        "counters": [dict(bucket) for bucket in state["counters"]],  # a copy: the state's change in place
+        # a copy: a state answered in place (engine.apply's in_place) changes its counters
+        "counters": [dict(bucket) for bucket in state["counters"]],
         "places": places,
         "events": [_visible_event(event, player) for event in state["events"]],
         # as stored: its options are the legal ones and the open ones, listed in "open" (decisions.py);
