@@ -5,7 +5,8 @@ Each game is played twice by the same random agents: once as usual, recording ev
 feasibility verdict (Runtime.can_do, and each verdict on an option of a decision that
 Runtime.option_judge gives, by reading the state or by trials), then again with those verdicts handed back. The second game is the same game (its events are checked
 equal), so the difference is what the trials cost, and the second time is the most any
-cheaper feasibility could give. CPU seconds, summed over GAMES seeds (default 5).
+cheaper feasibility could give. CPU seconds, summed over GAMES seeds (default 5). The games
+are answered in place, as bench_play and `tabula sim` play them.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def play(engine, players: int, seed: int) -> tuple[float, int, list]:
     state = engine.new_game(players=players, seed=seed)
     choice_points = 0
     while (decision := engine.decision(state)) is not None:
-        state = engine.apply(state, agents[decision.player].choose(None, decision))
+        state = engine.apply(state, agents[decision.player].choose(None, decision), in_place=True)  # as bench_play
         choice_points += decision.is_choice_point
     return CLOCK() - start, choice_points, state["events"]
 
