@@ -93,6 +93,11 @@ def _check_answer(step: int, decision: Any, decision_id: str, key: str) -> None:
         raise ReplayError(step, f"answer {key!r} is no longer legal for {describe_decision(decision)}")
 
 
+def applies_in_place(engine: Any) -> bool:
+    """Whether ``engine.apply`` takes ``in_place`` (an engine that does not plays on copies)."""
+    return getattr(engine, "applies_in_place", False)
+
+
 class _Line:
     """One line of play: the transcript, the state it leads to, and who answered each step."""
 
@@ -109,7 +114,7 @@ class _Line:
     def replayed(cls, engine: Any, transcript: Transcript) -> "_Line":
         check_packs(engine, transcript)
         line = cls(engine, Transcript(**{**vars(transcript), "answers": []}))
-        line.in_place = getattr(engine, "applies_in_place", False)  # nobody holds the states on the way
+        line.in_place = applies_in_place(engine)  # nobody holds the states on the way
         for step, (decision_id, key) in enumerate(transcript.answers, 1):
             decision = engine.decision(line.state)
             _check_answer(step, decision, decision_id, key)
@@ -159,7 +164,7 @@ def play(engine: Any, agents: Sequence[Any], players: int, seed: int, options: d
     where nobody keeps a state (a simulation); the observer must not keep the state then either.
     """
     line = _start(engine, players, seed, options, resume)
-    line.in_place = in_place and getattr(engine, "applies_in_place", False)
+    line.in_place = in_place and applies_in_place(engine)
     if observer is not None:
         observer(line.state, line.transcript)
     while len(line.transcript.answers) < max_decisions:

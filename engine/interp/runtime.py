@@ -119,7 +119,7 @@ class Runtime:
         state, frames, depth = self.s, self.s["frames"], self.probe_depth
         nodes, table, routines = self.game.nodes, handlers.HANDLERS, self.flow.ROUTINES
         game, rest_fails, trial = self.game, self.flow.rest_can_fail, self.trial
-        fails = game.memo.setdefault("can_fail", {})  # can_fail's memo, read directly at every step
+        fails = game.memo["can_fail"]  # can_fail's memo, read directly at every step
         while state["pending"] is None:
             if len(frames) < depth:
                 return

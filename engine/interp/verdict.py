@@ -364,8 +364,6 @@ def _head(frame: dict) -> tuple:
     return (frame["e"], frame["p"], frame["y"], dict.get(frame, "x") or {})  # a routine's "e" is "root"
 
 
-
-
 class Walk:
     """One verdict: the walk over segments (see the module's theory of operation)."""
 
