@@ -25,7 +25,7 @@ MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets"
                "seen by", "decks of", "has reserve", "groups of", "steps fail")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Game:
     """Everything static about a game, indexed for the interpreter."""
 

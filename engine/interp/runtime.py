@@ -75,6 +75,8 @@ class Pending(Exception):
 class Runtime:
     """Runs frames over one working state; ``probe`` marks a feasibility trial."""
 
+    __slots__ = ("game", "s", "world", "flow", "probe_depth", "trial", "last_out", "budget", "probe_options",
+                 "open_judge", "__weakref__")
     judge_all = False  # judge every option when asking, none left open (tests compare the two)
 
     def __init__(self, game, state: dict, flow, probe_depth: int | None = None, trial: bool = False) -> None:
