@@ -32,7 +32,7 @@ class Problem:
     hint: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ResolvedCall:
     """What a call means once its words are split."""
 

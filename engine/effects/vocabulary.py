@@ -35,7 +35,7 @@ BUILTIN_NAMES = frozenset({"Game"})
 PLACEHOLDER = re.compile(r"^\{([A-Z][A-Za-z0-9]*)\}$")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Noun:
     """A thing effect text can name, in singular and plural."""
 
@@ -64,7 +64,7 @@ class Modifier:
         return tuple(dict.fromkeys(names))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Procedure:
     """A compound verb of the pack."""
 
@@ -83,7 +83,7 @@ class Procedure:
         return frozenset(names)
 
 
-@dataclass
+@dataclass(slots=True)
 class Vocabulary:
     """Every word of a loaded game, indexed for the checker."""
 

@@ -32,6 +32,8 @@ PASS = ("pass", "pass (place no more workers this season)")
 class Flow:
     """The flow of one compiled game."""
 
+    __slots__ = ("game", "steps", "rounds", "phases", "ROUTINES")
+
     def __init__(self, game) -> None:
         self.game = game
         self.steps = game.items("steps")
