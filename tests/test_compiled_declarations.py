@@ -63,3 +63,22 @@ def test_a_compiled_install_has_every_module_compiled():
     from engine.version import build
 
     assert build() != "partly compiled"
+
+
+def declared_functions(pxd: Path) -> dict[str, list[str]]:
+    """The parameter names of each ``cpdef`` function a .pxd file declares."""
+    found = {}
+    for match in re.finditer(r"^cpdef \w+ (\w+)\(([^)]*)\)", pxd.read_text(), re.MULTILINE):
+        found[match.group(1)] = [part.split()[-1] for part in match.group(2).split(",") if part.strip()]
+    return found
+
+
+@pytest.mark.parametrize("pxd", DECLARATIONS, ids=lambda path: path.stem)
+def test_every_declared_function_is_its_module_function(pxd):
+    """A function declared in a .pxd must be a module-level function of the .py with the same
+    parameters: otherwise the compiled build fails (and falls back to plain Python)."""
+    functions = {node.name: [arg.arg for arg in node.args.args]
+                 for node in ast.parse(pxd.with_suffix(".py").read_text()).body if isinstance(node, ast.FunctionDef)}
+    for name, parameters in declared_functions(pxd).items():
+        assert name in functions, f"{pxd.name} declares {name}, which {pxd.stem}.py does not define at module level"
+        assert functions[name] == parameters, f"{name}: {pxd.name} says {parameters}, {pxd.stem}.py {functions[name]}"

@@ -3,3 +3,41 @@
 # Every attribute Context sets must be declared here (tests/test_compiled_declarations.py).
 cdef class Context:
     cdef public object world, game, actor, you, env, subst
+
+# The functions that read a Context most, as C functions whose ``ctx`` is typed: its fields are
+# read from the C struct, and calls between them inside this module skip Python's calling
+# convention. A typed argument may still be None: values.py's first line switches on Cython's
+# None checks, so that a None raises AttributeError as in plain Python. (A function with a
+# closure or a generator expression cannot be cpdef.)
+
+cpdef object noun_of(Context ctx, object words)
+cpdef object places(Context ctx, object place, object owner)
+cpdef object candidates(Context ctx, object noun, object filters, object location, object owner)
+cpdef object counter_amount(Context ctx, object resource, object owner)
+cpdef object number(Context ctx, object node)
+cpdef object test(Context ctx, object node)
+cpdef object _reachable(Context ctx, object tid, object owner)
+cpdef object attribute(Context ctx, object subject, object name)
+cpdef object thing_value(Context ctx, object name)
+cpdef object _place_kinds(Context ctx, object place)
+cpdef object general_candidates(Context ctx, object noun, object filters, object location, object owner)
+cpdef object _not_acting(Context ctx, object found)
+cpdef object _keep_all(Context ctx, object found)
+cpdef object _in_bound(Context ctx, object name, object kinds)
+cpdef object _usable(Context ctx, object tid, object owner)
+cpdef object _with_terms(Context ctx, object terms, object found)
+cpdef object _passes(Context ctx, object tid, object flt)
+cpdef object _other_than(Context ctx, object tid, object flt)
+cpdef object _yours(Context ctx, object tid, object flt)
+cpdef object _definition_attribute(Context ctx, object thing, object name)
+cpdef object players_selected(Context ctx, object selector)
+cpdef object _attribute_number(Context ctx, object node)
+cpdef object _aggregate_number(Context ctx, object node)
+cpdef object _value(Context ctx, object node)
+cpdef object _has_count(Context ctx, object seat, object node)
+cpdef object _things_count(Context ctx, object seat, object noun, object filters, object location)
+cpdef object _has_all_of(Context ctx, object seat, object node)
+cpdef object player_of(Context ctx, object node)
+cpdef object _as_number(object value)
+cpdef object counter_owner(object game, object resource, object seat)
+cpdef object is_resource(object noun)

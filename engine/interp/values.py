@@ -1,3 +1,4 @@
+# cython: nonecheck=True
 """What effect words mean in a given state: things, places, numbers and tests.
 
 ``Context`` is the view one frame has: the world, the acting player ("p"),
