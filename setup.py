@@ -49,7 +49,7 @@ def compiled_modules() -> list:
         return []
     sources = sorted(str(path.relative_to(ROOT)) for pattern in COMPILED for path in ROOT.glob(pattern)
                      if path.name != "__init__.py")
-    directives = {"language_level": "3", "binding": True, "annotation_typing": False, "nonecheck": True}
+    directives = {"language_level": "3", "binding": True, "annotation_typing": False}
     extensions = cythonize(sources, compiler_directives=directives, build_dir="build/cython", quiet=True)
     for extension in extensions:
         extension.optional = True  # a module that fails to build stays plain Python
