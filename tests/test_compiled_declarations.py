@@ -82,3 +82,15 @@ def test_every_declared_function_is_its_module_function(pxd):
     for name, parameters in declared_functions(pxd).items():
         assert name in functions, f"{pxd.name} declares {name}, which {pxd.stem}.py does not define at module level"
         assert functions[name] == parameters, f"{name}: {pxd.name} says {parameters}, {pxd.stem}.py {functions[name]}"
+
+
+def test_a_missing_context_is_an_error_not_a_crash():
+    """values.pxd types the Context of its readers; in the compiled build a None there would be
+    read as a C struct unless the module checks for None (its first line): it must raise as
+    plain Python does."""
+    from engine.interp import values
+
+    with pytest.raises(AttributeError):
+        values.noun_of(None, ("card",))
+    with pytest.raises(AttributeError):
+        values.counter_amount(None, "silver", 0)
