@@ -142,21 +142,21 @@ def _below(rt, frames: list, depth: int):
         if number is None:  # a flow routine: what it has left either cannot fail, or is unknown
             if rt.flow.rest_can_fail(frame):
                 return None
-            segments.append((*_head(frame), CHANGES, 0))
+            segments.append(_segment(frame, CHANGES, 0))
         elif number in game.parts:
-            segments.append((*_head(frame), number, frame["s"]))
+            segments.append(_segment(frame, number, frame["s"]))
         elif type(game.nodes[number]) is Exchange and frame["s"] == 1:  # the reward is left
-            segments.append((*_head(frame), game.number(game.nodes[number].reward), 0))
+            segments.append(_segment(frame, game.number(game.nodes[number].reward), 0))
         elif type(game.nodes[number]) is Choice and frame["s"] == 2:  # chosen options queued
             node = game.nodes[number]
-            segments += [(*_head(frame), game.number(node.upgrade if key == "upgrade" else node.options[int(key)]), 0)
+            segments += [_segment(frame, game.number(node.upgrade if key == "upgrade" else node.options[int(key)]), 0)
                          for key in frame["chosen"]]
         elif _stoppable(frame, game.nodes[number]):
-            segments.append((*_head(frame), STOPPABLE, 0))
+            segments.append(_segment(frame, STOPPABLE, 0))
         elif not _finished(game, frame, game.nodes[number]):
             if rest_fails(game, frame):
                 return None
-            segments.append((*_head(frame), CHANGES, 0))  # something left that cannot fail
+            segments.append(_segment(frame, CHANGES, 0))  # something left that cannot fail
     return tuple(segments)
 
 
@@ -286,7 +286,7 @@ def _repeat_answers(w, frames, depth, node: Repeat):
     if below is None:
         return None
     envs, head, left = w.rt.s["envs"], _head(top), top.get("left")
-    again = ((*head[:4], STOPPABLE, 0),) if left is None or left > 1 else ()
+    again = ((head[0], head[1], head[2], head[3], STOPPABLE, 0),) if left is None or left > 1 else ()
     once_more = (w.then(head, node.body),) + again + below
     return lambda key: Walk(w.rt, True).verdict(envs, once_more) if key == "yes" else w.verdict(envs, below)
 
@@ -305,14 +305,15 @@ def _poll_answers(w, frames, depth, node: Poll):
     envs, head, seat = w.rt.s["envs"], _head(top), top["queue"][0]
     step = (head[0], seat, head[2], head[3], w.game.number(node.step), 0)
     if not w.fallible(below):
-        rest = ((*head[:4], CHANGES, 0),) + below
+        rest = ((head[0], head[1], head[2], head[3], CHANGES, 0),) + below
         return lambda key: Walk(w.rt, True).verdict(envs, (step,) + rest) if key == "yes" else w.verdict(envs, rest)
     if node.name:  # what they gave is bound too, and the walk does not follow what a step hands on
         return None
     everybody = list(range(w.rt.s["players"]))
 
     def declined(did: list) -> tuple:  # the others all say no; then the poll binds who did
-        return ((*head[:4], BIND, (head[0], {"__did__": did, "__polled__": everybody})),) + below
+        polled = (head[0], {"__did__": did, "__polled__": everybody})
+        return ((head[0], head[1], head[2], head[3], BIND, polled),) + below
 
     def judge(key):
         if key == "yes":
@@ -362,6 +363,12 @@ def _play_answers(w, frames, depth, node: Play):
 
 def _head(frame: dict) -> tuple:
     return (frame["e"], frame["p"], frame["y"], dict.get(frame, "x") or {})  # a routine's "e" is "root"
+
+
+def _segment(frame: dict, number: int, step) -> tuple:
+    """The segment that runs ``number`` from ``step`` where ``frame`` runs (_head, then the two),
+    built in one tuple: unpacking into a tuple display costs the compiled build a list."""
+    return (frame["e"], frame["p"], frame["y"], dict.get(frame, "x") or {}, number, step)
 
 
 class Walk:
@@ -422,7 +429,7 @@ class Walk:
             check = dict.get(CHECKS, type(node))
             if check is None:
                 return self.unsure(node)
-            rest = ((*head[:5], step + 1),) + segments[1:]
+            rest = ((head[0], head[1], head[2], head[3], number, step + 1),) + segments[1:]
             return check(self, envs, head, node, rest)
         return YES
 
@@ -445,8 +452,7 @@ class Walk:
         return False
 
     def ctx(self, envs: dict, head: tuple) -> Context:
-        key, actor, you, subst = head[:4]
-        return Context(dict.get(envs, WORLD) or self.rt.world, actor, you, envs[key], subst)
+        return Context(dict.get(envs, WORLD) or self.rt.world, head[1], head[2], envs[head[0]], head[3])
 
     def changed(self, envs: dict, things: bool = False):
         """The bindings with a World of their own, over a copy of the state whose counters (and
@@ -470,7 +476,7 @@ class Walk:
 
     def then(self, head: tuple, node) -> tuple:
         """A segment running ``node`` where ``head`` runs."""
-        return (*head[:4], self.game.node_numbers[id(node)], 0)
+        return (head[0], head[1], head[2], head[3], self.game.node_numbers[id(node)], 0)
 
     def way(self, envs: dict, segments: tuple):
         """The verdict on one way: YES, the reason why not, or None (unsure); running out of
@@ -723,7 +729,7 @@ def _once_each(head: tuple, name: str, body: tuple, values) -> tuple:
     """Segments running ``body`` once per value, with ``name`` bound to each in turn."""
     loop = ()
     for value in values:
-        loop += ((*head[:4], BIND, (head[0], {name: value})), body)
+        loop += ((head[0], head[1], head[2], head[3], BIND, (head[0], {name: value})), body)
     return loop
 
 
@@ -778,7 +784,8 @@ def _call(w, envs, head, node: Call, rest):
     body = (key, head[1], head[1], subst, game.procedures[procedure.id], 0)
     after = ()
     if game.triggers(procedure.id):  # they run after the body
-        after = ((*head[:4], UNKNOWN if triggers_can_fail(game, procedure.id) else CHANGES, 0),)
+        marker = UNKNOWN if triggers_can_fail(game, procedure.id) else CHANGES
+        after = ((head[0], head[1], head[2], head[3], marker, 0),)
     return w.walk(envs, (body,) + after + rest)
 
 
@@ -913,7 +920,7 @@ def _playing(w, envs, head, tid: str, rest):
     root = w.game.effect("cards", world.thing(tid)["c"])
     key = object()  # the card's own bindings
     envs[key] = {}
-    after = ((*head[:4], CHANGES, 0),)  # the card is discarded once its effect is done
+    after = ((head[0], head[1], head[2], head[3], CHANGES, 0),)  # the card is discarded once its effect is done
     return envs, (((key, head[1], head[1], {}, root, 0),) if root is not None else ()) + after + rest
 
 
@@ -924,7 +931,7 @@ def _perform(w, envs, head, node: Perform, rest):
     if root is None:
         return w.walk(envs, rest)
     key = object()  # the effect's own bindings
-    return w.walk({**envs, key: {}}, ((key, *head[1:4], root, 0),) + rest)
+    return w.walk({**envs, key: {}}, ((key, head[1], head[2], head[3], root, 0),) + rest)
 
 
 class _Branch:
@@ -1065,7 +1072,7 @@ def _repeat(w, envs, head, node: Repeat, rest):
         if quantity["mode"] in OPEN_QUANTITIES:
             if least != 1 or most == 0:
                 return w.unsure(node)
-            return w.walk(envs, (body, (*head[:4], STOPPABLE, 0)) + rest)
+            return w.walk(envs, (body, (head[0], head[1], head[2], head[3], STOPPABLE, 0)) + rest)
     else:
         most = number(w.ctx(envs, head), times)
     if most == 0:
