@@ -16,7 +16,8 @@ With ``--warm W`` both counted runs first play W other games (seeds 101 on), so 
 of games played on a warm memo, as in ``bench_play``, which loads the game once and plays many:
 what every effect node needs worked out once (what can fail, the compiled readers) is then
 left out. Without it, the count includes that work for the nodes the measured games reach.
-The games are played as bench_play plays them (``--states each``: a new state every answer).
+The games are played as bench_play plays them: answered in place, or with ``--states each``
+a new state every answer.
 """
 
 from __future__ import annotations

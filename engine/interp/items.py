@@ -612,7 +612,7 @@ def _from_reserve(rt, seat: int, kinds) -> str | None:
 
 def _has_reserve(rt, kinds) -> bool:
     """Whether pieces of ``kinds`` are kept in a reserve (worked out once per kinds)."""
-    memo, key = rt.game.memo["has reserve"], tuple(kinds)
+    memo, key = rt.game.memo["has reserve"], frozenset(kinds)
     found = dict.get(memo, key)
     if found is None:
         names = frozenset().union(*(_with_groups(rt, kind) for kind in kinds))

@@ -286,7 +286,7 @@ def _repeat_answers(w, frames, depth, node: Repeat):
     if below is None:
         return None
     envs, head, left = w.rt.s["envs"], _head(top), top.get("left")
-    again = ((head[0], head[1], head[2], head[3], STOPPABLE, 0),) if left is None or left > 1 else ()
+    again = (_at(head, STOPPABLE, 0),) if left is None or left > 1 else ()
     once_more = (w.then(head, node.body),) + again + below
     return lambda key: Walk(w.rt, True).verdict(envs, once_more) if key == "yes" else w.verdict(envs, below)
 
@@ -305,15 +305,14 @@ def _poll_answers(w, frames, depth, node: Poll):
     envs, head, seat = w.rt.s["envs"], _head(top), top["queue"][0]
     step = (head[0], seat, head[2], head[3], w.game.number(node.step), 0)
     if not w.fallible(below):
-        rest = ((head[0], head[1], head[2], head[3], CHANGES, 0),) + below
+        rest = (_at(head, CHANGES, 0),) + below
         return lambda key: Walk(w.rt, True).verdict(envs, (step,) + rest) if key == "yes" else w.verdict(envs, rest)
     if node.name:  # what they gave is bound too, and the walk does not follow what a step hands on
         return None
     everybody = list(range(w.rt.s["players"]))
 
     def declined(did: list) -> tuple:  # the others all say no; then the poll binds who did
-        polled = (head[0], {"__did__": did, "__polled__": everybody})
-        return ((head[0], head[1], head[2], head[3], BIND, polled),) + below
+        return (_at(head, BIND, (head[0], {"__did__": did, "__polled__": everybody})),) + below
 
     def judge(key):
         if key == "yes":
@@ -366,9 +365,15 @@ def _head(frame: dict) -> tuple:
 
 
 def _segment(frame: dict, number: int, step) -> tuple:
-    """The segment that runs ``number`` from ``step`` where ``frame`` runs (_head, then the two),
-    built in one tuple: unpacking into a tuple display costs the compiled build a list."""
-    return (frame["e"], frame["p"], frame["y"], dict.get(frame, "x") or {}, number, step)
+    """The segment that runs ``number`` from ``step`` where ``frame`` runs."""
+    return _at(_head(frame), number, step)
+
+
+def _at(head: tuple, number: int, step) -> tuple:
+    """The segment that runs ``number`` from ``step`` where ``head`` runs. Written out, not as
+    ``(*head[:4], number, step)``: unpacking a slice into a tuple display costs the compiled build
+    a slice and a list at each use (the walk's loop and Walk.then, the hottest, write it inline)."""
+    return (head[0], head[1], head[2], head[3], number, step)
 
 
 class Walk:
@@ -729,7 +734,7 @@ def _once_each(head: tuple, name: str, body: tuple, values) -> tuple:
     """Segments running ``body`` once per value, with ``name`` bound to each in turn."""
     loop = ()
     for value in values:
-        loop += ((head[0], head[1], head[2], head[3], BIND, (head[0], {name: value})), body)
+        loop += (_at(head, BIND, (head[0], {name: value})), body)
     return loop
 
 
@@ -784,8 +789,7 @@ def _call(w, envs, head, node: Call, rest):
     body = (key, head[1], head[1], subst, game.procedures[procedure.id], 0)
     after = ()
     if game.triggers(procedure.id):  # they run after the body
-        marker = UNKNOWN if triggers_can_fail(game, procedure.id) else CHANGES
-        after = ((head[0], head[1], head[2], head[3], marker, 0),)
+        after = (_at(head, UNKNOWN if triggers_can_fail(game, procedure.id) else CHANGES, 0),)
     return w.walk(envs, (body,) + after + rest)
 
 
@@ -920,7 +924,7 @@ def _playing(w, envs, head, tid: str, rest):
     root = w.game.effect("cards", world.thing(tid)["c"])
     key = object()  # the card's own bindings
     envs[key] = {}
-    after = ((head[0], head[1], head[2], head[3], CHANGES, 0),)  # the card is discarded once its effect is done
+    after = (_at(head, CHANGES, 0),)  # the card is discarded once its effect is done
     return envs, (((key, head[1], head[1], {}, root, 0),) if root is not None else ()) + after + rest
 
 
@@ -1072,7 +1076,7 @@ def _repeat(w, envs, head, node: Repeat, rest):
         if quantity["mode"] in OPEN_QUANTITIES:
             if least != 1 or most == 0:
                 return w.unsure(node)
-            return w.walk(envs, (body, (head[0], head[1], head[2], head[3], STOPPABLE, 0)) + rest)
+            return w.walk(envs, (body, _at(head, STOPPABLE, 0)) + rest)
     else:
         most = number(w.ctx(envs, head), times)
     if most == 0:
