@@ -453,16 +453,26 @@ def take_from_each(rt, ctx: Context, seat: int, item: Item) -> list[str]:
     kinds = rt.game.kinds(noun.id)
     taken = []
     for place in places(ctx, item.location.place, seat) or []:
-        if place in rt.game.items("decks") and not _of_kinds(rt, place, kinds):
+        top = _top_of_kinds(rt, place, kinds, count)
+        if not top and count > 0 and place in rt.game.items("decks"):
             reshuffle(rt, place)
-        taken += _of_kinds(rt, place, kinds)[-count:][::-1]
+            top = _top_of_kinds(rt, place, kinds, count)
+        taken += top
     return taken
 
 
-def _of_kinds(rt, place: str, kinds) -> list[str]:
-    world = rt.world
-    things = world.s["things"]
-    return [t for t in world.contents(place) if things[t]["k"] in kinds]
+def _top_of_kinds(rt, place: str, kinds, count: int) -> list[str]:
+    """The top ``count`` things of ``kinds`` in ``place``, the top one first. Read from the top
+    down, stopping at the last one wanted: a deck is long, and only its top is taken."""
+    things = rt.world.s["things"]
+    top: list = []
+    if count > 0:
+        for tid in reversed(rt.world.contents(place)):
+            if things[tid]["k"] in kinds:
+                top.append(tid)
+                if len(top) == count:
+                    break
+    return top
 
 
 def reveal(rt, seat: int, tid: str) -> None:

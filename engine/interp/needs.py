@@ -90,7 +90,7 @@ def short(rt, wanted: tuple, seat: int, times: int = 1) -> bool:
     """Whether ``seat`` lacks one of ``wanted`` (``times`` over) now."""
     world, game = rt.world, rt.game
     for resource, amount in wanted:
-        if world.shortfall(counter_owner(game, resource, seat), resource, amount * times) is not None:
+        if world.lacks(counter_owner(game, resource, seat), resource, amount * times):
             return True
     return False
 

@@ -34,6 +34,8 @@ EMPTY: list = []
 class World:
     """Reads and changes one working state (never a state a caller holds)."""
 
+    __slots__ = ("game", "s", "_things", "_lists")
+
     def __init__(self, game, state: dict) -> None:
         self.game = game
         self.s = state
@@ -82,13 +84,20 @@ class World:
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
         bucket[resource] = bucket.get(resource, 0) - amount
 
+    def lacks(self, owner: int | None, resource: str, amount: int) -> bool:
+        """Whether removing ``amount`` would take the counter below its least (shortfall's
+        test, without the words)."""
+        bucket = self.s["global"] if owner is None else self.s["counters"][owner]
+        floor = self.game.resource_bounds[resource][0]
+        return floor is not None and dict.get(bucket, resource, 0) - amount < floor
+
     def shortfall(self, owner: int | None, resource: str, amount: int, verb: str = "pay") -> str | None:
         """Why ``amount`` cannot be removed (in words), or None when it can."""
+        if not self.lacks(owner, resource, amount):
+            return None
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
         floor = self.game.resource_bounds[resource][0]
         have = dict.get(bucket, resource, 0)
-        if floor is None or have - amount >= floor:
-            return None
         name = self.game.vocabulary.nouns[resource].plural
         if floor == 0:
             return f"needs {amount} {name}, you have {have}"
@@ -129,7 +138,11 @@ class World:
         thing = self.edit(tid)
         was = thing["at"]
         if was is not None:
-            self._writable(was).remove(tid)
+            held = self._writable(was)
+            if held and held[-1] == tid:  # mostly the top of a pile: no search from the bottom
+                held.pop()
+            else:
+                held.remove(tid)
         thing["at"] = place
         if place is not None:
             contents = self._writable(place)
