@@ -18,7 +18,14 @@ from engines import loaded
 
 
 def needed(engine, text: str) -> dict:
-    return dict(needs(engine.game, engine.game.add_effect(text)))
+    """What the effect needs on its one way (no way that needs something: {})."""
+    ways = needs(engine.game, engine.game.add_effect(text))
+    assert len(ways) <= 1, ways
+    return dict(ways[0]) if ways else {}
+
+
+def ways_of(engine, text: str) -> set:
+    return {frozenset(way) for way in needs(engine.game, engine.game.add_effect(text))}
 
 
 @pytest.mark.parametrize("text, wanted", [
@@ -45,7 +52,34 @@ def test_a_procedure_body_is_read_with_what_the_call_pays():
     engine = loaded("castles-of-burgundy-cards")
     game = engine.game
     may = game.nodes[game.add_effect("you may buy 3 action cards.")].sentences[0].steps[0]
-    assert dict(needs(game, game.number(may.step))) == {"silver": 3}
+    assert needs(game, game.number(may.step)) == ((("silver", 3),),)
+
+
+@pytest.mark.parametrize("text, ways", [
+    ("choose one: pay 3 lira to gain 1 vp; or pay 1 vp to gain 2 lira.", [{"lira": 3}, {"vp": 1}]),
+    ("pay 1 lira, then choose one: pay 2 lira; or pay 1 vp.", [{"lira": 3}, {"lira": 1, "vp": 1}]),
+    ("repeat 2 times: choose one: pay 3 lira to gain 1 vp; or pay 2 lira and 1 vp to gain 1 grande worker.",
+     [{"lira": 3}, {"lira": 2, "vp": 1}]),  # the first run only: the second may take the other way
+])
+def test_each_option_of_a_choice_is_a_way_of_its_own(text, ways):
+    """An answer is refused only when every way lacks something."""
+    assert ways_of(loaded("viticulture"), text) == {frozenset(way.items()) for way in ways}
+
+
+def test_a_repeat_is_read_once_when_the_call_fixes_at_least_one_run():
+    """"convert at least 1 victory point" converts once before it asks "once more?": each of
+    its four ways of paying is a need."""
+    game = loaded("castles-of-burgundy-cards").game
+    ways = needs(game, game.add_effect("convert at least 1 victory point."))
+    assert {frozenset(way) for way in ways} == {frozenset(way.items()) for way in (
+        {"silver": 3}, {"silver": 2, "worker": 1}, {"silver": 1, "worker": 2}, {"worker": 3})}
+
+
+def test_too_many_ways_end_the_reading_where_they_would_split():
+    """A choice whose ways would pass MOST_WAYS is not followed: what was paid before it stays."""
+    engine = loaded("viticulture")
+    options = "; or ".join(f"pay {n} lira" for n in range(1, 10))
+    assert needed(engine, f"pay 1 vp, then choose one: {options}.") == {"vp": 1}
 
 
 @pytest.mark.parametrize("game, players, seeds", [("castles-of-burgundy-cards", 3, (1, 2)),

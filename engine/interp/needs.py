@@ -5,11 +5,18 @@ that counter is a *need*: with less than that now, the effect cannot be
 carried out, whatever is chosen on the way. Needs are read once per node from
 the tree alone: a sequence's steps in order, into "only if" bodies, exchanges
 and procedure bodies (with the nouns the call substitutes), up to the first
-step the reading does not follow (a choice, a condition's branches, a pick, a
-repeat, a procedure with effects that trigger after it, anything but a
-resource counter changing). Gaining a resource ends the needs of that
-resource only; paying or losing others, binding a number and testing a
-condition change nothing here.
+step the reading does not follow (a condition's branches, a pick, a procedure
+with effects that trigger after it, anything but a resource counter
+changing). Gaining a resource ends the needs of that resource only; paying or
+losing others, binding a number and testing a condition change nothing here.
+
+A "choose one" splits the reading into one *way* per option, each read on
+with its own needs ("pay 3 silver to gain 1 vp; or pay 3 workers to gain 1
+vp": two ways); an answer is refused only when every way lacks something. A
+repeat whose least number of runs is known (a plain number, or the Count the
+call gives: "convert at least 1 ...") is read through its body once. The ways
+are capped (MOST_WAYS): a choice that would make more is where the reading
+stops, which keeps every way sound.
 
 ``refusal(rt)`` applies them to the decision the top frame asks: the answers
 that surely fail for want of a counter ("yes" to a "may", an option of a
@@ -20,79 +27,156 @@ is really asked shows, is then worked out by the full judge (runtime.py).
 
 from __future__ import annotations
 
-from engine.effects.ast import Adjust, Call, Choice, Effect, Exchange, Gain, Item, Let, Lose, May, OnlyIf, Pay, Sentence
-from engine.interp.handlers import adjust_steps, call_nouns
+from engine.effects.ast import (
+    Adjust, Call, Choice, Effect, Exchange, Gain, Item, Let, Lose, May, Number, OnlyIf, Pay, Repeat, Sentence, Var,
+)
+from engine.interp.handlers import adjust_steps, call_nouns, repeat_bounds
 from engine.interp.values import counter_owner, is_resource
 
 NONE: tuple = ()
+MOST_WAYS = 8  # ways one reading may split into (a "choose one" that would make more is not followed)
+
+
+class _Way:
+    """One way through the effect being read: what it surely pays so far, the resources a
+    step has raised (their later payments are not needs), and whether the reading goes on."""
+
+    __slots__ = ("need", "raised", "going")
+
+    def __init__(self, need: dict, raised: set, going: bool = True) -> None:
+        self.need, self.raised, self.going = need, raised, going
+
+    def split(self) -> "_Way":
+        return _Way(dict(self.need), set(self.raised))
 
 
 def needs(game, number: int) -> tuple:
-    """((resource, amount), ...): what node ``number`` surely pays before it could raise it."""
+    """The ways through node ``number``, each as what it surely pays before it could raise it
+    (((resource, amount), ...), ...); empty when some way needs nothing."""
     memo = game.memo.setdefault("needs", {})
     found = memo.get(number)
     if found is None:
-        need: dict = {}
-        _read(game, game.nodes[number], {}, need, set(), frozenset())
-        found = memo[number] = tuple(need.items())
+        ways = _read(game, game.nodes[number], {}, [_Way({}, set())], frozenset(), None)
+        found = tuple(dict.fromkeys(tuple(sorted(way.need.items())) for way in ways))
+        if () in found:  # a way that needs nothing: no answer is refused
+            found = ()
+        memo[number] = found
     return found
 
 
-def _read(game, node, subst: dict, need: dict, raised: set, calls: frozenset) -> bool:
-    """Add what ``node`` surely pays to ``need``; False where the reading stops."""
+def _read(game, node, subst: dict, ways: list, calls: frozenset, count: int | None) -> list:
+    """The ways after reading ``node`` on each going way; ``count`` is the least Count the
+    procedure being read was called with (None: unknown)."""
     kind = type(node)
     if kind is Effect or kind is Sentence:
-        parts = node.sentences if kind is Effect else node.steps
-        return all(_read(game, part, subst, need, raised, calls) for part in parts)
+        for part in node.sentences if kind is Effect else node.steps:
+            ways = _read(game, part, subst, ways, calls, count)
+        return ways
+    going = [way for way in ways if way.going]
+    if not going:
+        return ways
     if kind is Let:
-        return True
+        if node.name == "Count":  # the body names its own Count: the call's is no longer read
+            return _stop(ways)
+        return ways
     if kind is OnlyIf:  # the test changes nothing; failing it is a no as well
-        return _read(game, node.body, subst, need, raised, calls)
+        return _read(game, node.body, subst, ways, calls, count)
     if kind is Exchange:
-        return _read(game, node.cost, subst, need, raised, calls) and _read(game, node.reward, subst, need, raised,
-                                                                             calls)
+        return _read(game, node.reward, subst, _read(game, node.cost, subst, ways, calls, count), calls, count)
     if kind is Gain or kind is Pay or kind is Lose:
-        return _counters(game, node, subst, need, raised)
+        for way in going:
+            _counters(game, node, subst, way)
+        return ways
     if kind is Call:
-        resolved = game.calls[game.number(node)]
-        procedure = resolved.procedure.id
-        if procedure in calls:  # a procedure that calls itself
-            return False
-        body = game.nodes[game.procedures[procedure]]
-        read_on = _read(game, body, call_nouns(resolved, subst), need, raised, calls | {procedure})
-        return read_on and not game.triggers(procedure)  # what triggers after it is not read
-    return False
+        return _call(game, node, subst, ways, calls)
+    if kind is Choice:
+        return _split(game, node, subst, ways, going, calls, count)
+    if kind is Repeat and _least_runs(node, count) >= 1:  # the body runs once at least: read it once
+        return _stop(_read(game, node.body, subst, ways, calls, count))
+    return _stop(ways)
 
 
-def _counters(game, node, subst: dict, need: dict, raised: set) -> bool:
+def _stop(ways: list) -> list:
+    for way in ways:
+        way.going = False
+    return ways
+
+
+def _call(game, node: Call, subst: dict, ways: list, calls: frozenset) -> list:
+    resolved = game.calls[game.number(node)]
+    procedure = resolved.procedure.id
+    if procedure in calls:  # a procedure that calls itself
+        return _stop(ways)
+    body = game.nodes[game.procedures[procedure]]
+    ways = _read(game, body, call_nouns(resolved, subst), ways, calls | {procedure}, _least_count(resolved))
+    return _stop(ways) if game.triggers(procedure) else ways  # what triggers after it is not read
+
+
+def _least_count(resolved) -> int | None:
+    """The least Count a call gives its body, when its words fix it."""
+    quantity = resolved.quantity
+    if quantity is None:
+        return 1
+    if type(quantity.value) is not int and quantity.value is not None:
+        return None
+    return repeat_bounds({"mode": quantity.mode, "value": quantity.value})[0]
+
+
+def _least_runs(node: Repeat, count: int | None) -> int:
+    times = node.times
+    if type(times) is Number:
+        return times.value
+    if type(times) is Var and times.name == "Count" and count is not None:
+        return count
+    return 0
+
+
+def _split(game, node: Choice, subst: dict, ways: list, going: list, calls: frozenset, count) -> list:
+    """A "choose one": each going way splits into one way per option (read on with it)."""
+    if node.count != 1 or node.upgrade is not None or len(ways) + len(going) * (len(node.options) - 1) > MOST_WAYS:
+        return _stop(ways)
+    after = [way for way in ways if not way.going]
+    for option in node.options:
+        after += _read(game, option, subst, [way.split() for way in going], calls, count)
+    return after if len(after) <= MOST_WAYS else _stop(ways)
+
+
+def _counters(game, node, subst: dict, way: _Way) -> None:
     """A gain, payment or loss of resources: a payment of a fixed amount adds to the need of a
-    resource nothing has raised yet; a gain raises it."""
+    resource nothing has raised yet; a gain raises it. Anything else ends the way's reading."""
     for item in node.items:
         if type(item) is not Item or item.filters or item.location is not None:
-            return False
+            way.going = False
+            return
         noun = game.noun(item.noun)
         if noun is not None and noun.id in subst:
             noun = game.vocabulary.nouns[subst[noun.id]]
         if noun is None or not is_resource(noun):
-            return False
+            way.going = False
+            return
         resource, quantity = noun.id, item.quantity
         if type(node) is Gain:
-            raised.add(resource)
-        elif type(node) is Pay and resource not in raised:
+            way.raised.add(resource)
+        elif type(node) is Pay and resource not in way.raised:
             if quantity.mode == "exactly" and type(quantity.value) is int:
-                need[resource] = need.get(resource, 0) + quantity.value
+                way.need[resource] = way.need.get(resource, 0) + quantity.value
             else:  # an amount known only then: later payments of it are not added up
-                raised.add(resource)
-    return True
+                way.raised.add(resource)
 
 
 def short(rt, wanted: tuple, seat: int, times: int = 1) -> bool:
-    """Whether ``seat`` lacks one of ``wanted`` (``times`` over) now."""
+    """Whether ``seat`` lacks something on every way of ``wanted`` (``times`` over) now. Paid
+    several times, an effect of several ways may take a different way each time: not read."""
+    if not wanted or (times > 1 and len(wanted) > 1):  # no way needs anything, or not read
+        return False
     world, game = rt.world, rt.game
-    for resource, amount in wanted:
-        if world.lacks(counter_owner(game, resource, seat), resource, amount * times):
-            return True
-    return False
+    for way in wanted:
+        for resource, amount in way:
+            if world.lacks(counter_owner(game, resource, seat), resource, amount * times):
+                break
+        else:
+            return False  # this way has all it needs
+    return True
 
 
 # ------------------------------------------------------------------ a pending question
