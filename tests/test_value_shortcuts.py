@@ -95,10 +95,32 @@ def _outcome(test, ctx):
         return type(error).__name__
 
 
+def _env_as_written(ctx, resolved) -> list:
+    """The bindings a call gives its body, read from its words each time (what call_env's plan
+    must give, in the same order): Count, then each modifier's flag and its placeholders'
+    values (0 when the call does not use the modifier)."""
+    from engine.effects.ast import Var
+    from engine.interp.values import number
+
+    quantity = resolved.quantity
+    value = 1 if quantity is None else quantity.value
+    env = {"Count": {"mode": "exactly" if quantity is None else quantity.mode,
+                     "value": number(ctx, Var(value)) if isinstance(value, str) else value}}
+    used = dict(resolved.modifiers)
+    for modifier in resolved.procedure.modifiers:
+        env[modifier.variable] = 1 if modifier.id in used else 0
+        for name in modifier.placeholders:
+            env.setdefault(name, 0)
+        for name, value in zip(modifier.placeholders, used.get(modifier.id, ())):
+            env[name] = number(ctx, Var(value)) if isinstance(value, str) else value
+    return list(env.items())
+
+
 @pytest.mark.parametrize("game", ["viticulture", "castles-of-burgundy-cards"])
-def test_a_call_whose_words_hold_numbers_only_starts_with_the_bindings_worked_out_each_time(game):
-    """call_env keeps the bindings of "build 1 medium cellar for free" once; each call gets a
-    copy equal to what the general reading makes, and a call naming a value is read each time."""
+def test_a_call_starts_with_the_bindings_its_words_give_read_where_it_runs(game):
+    """call_env works out once what the words of "build 1 medium cellar for free" fix; each
+    call gets a copy of its own, equal to the words read each time (in the same order), and a
+    call naming a value reads it where it runs."""
     from engine.interp import handlers
     from engine.interp.world import World
 
@@ -107,20 +129,19 @@ def test_a_call_whose_words_hold_numbers_only_starts_with_the_bindings_worked_ou
     ctx = Context(World(engine.game, state), 0, 0, {name: 2 for name in ("Discount", "Price", "Amount")}, {})
     kept = read = 0
     for resolved in engine.game.calls.values():
-        if handlers._numbers_only(resolved):
-            first, second = handlers.call_env(ctx, resolved), handlers.call_env(ctx, resolved)
-            assert first == second == handlers._call_env(ctx, resolved)
-            assert first is not second
+        names = {value for _id, values in resolved.modifiers for value in values if isinstance(value, str)}
+        if resolved.quantity is not None and isinstance(resolved.quantity.value, str):
+            names.add(resolved.quantity.value)
+        first, second = handlers.call_env(ctx, resolved), handlers.call_env(ctx, resolved)
+        assert list(first.items()) == list(second.items()) == _env_as_written(ctx, resolved)
+        assert first is not second
+        if not names:
             kept += 1
-        else:  # a name in its words: read where it runs
-            names = {value for _id, values in resolved.modifiers for value in values if isinstance(value, str)}
-            if resolved.quantity is not None and isinstance(resolved.quantity.value, str):
-                names.add(resolved.quantity.value)
-            other = Context(ctx.world, 0, 0, {**ctx.env, **{name: 3 for name in names}}, {})
-            assert handlers.call_env(ctx, resolved) == handlers._call_env(ctx, resolved)
-            assert handlers.call_env(other, resolved) == handlers._call_env(other, resolved)
-            assert handlers.call_env(other, resolved) != handlers.call_env(ctx, resolved)
-            read += 1
+            continue
+        other = Context(ctx.world, 0, 0, {**ctx.env, **{name: 3 for name in names}}, {})
+        assert list(handlers.call_env(other, resolved).items()) == _env_as_written(other, resolved)
+        assert handlers.call_env(other, resolved) != first
+        read += 1
     assert kept > 10 and read > 0
 
 

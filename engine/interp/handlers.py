@@ -455,41 +455,45 @@ def call_nouns(resolved, nouns: dict) -> dict:
 
 def call_env(ctx, resolved) -> dict:
     """The bindings a procedure body starts with: Count, and each modifier's flag and values.
-    A call whose words hold numbers only (no name whose value it reads) gets a copy of
-    bindings worked out once (they are only read, never changed in place)."""
+    What the call's words fix is worked out once per call (``_env_plan``); each run copies it
+    and reads only the names whose values come from the caller's bindings (the values are only
+    read, never changed in place)."""
     memo = ctx.game.memo["call env"]
-    found = dict.get(memo, id(resolved))
-    if found is None:
-        found = memo[id(resolved)] = _call_env(ctx, resolved) if _numbers_only(resolved) else False
-    return dict(found) if found else _call_env(ctx, resolved)
-
-
-def _numbers_only(resolved) -> bool:
-    """Whether a call's bindings are the same wherever it runs: no name in its quantity or modifiers."""
-    if resolved.quantity is not None and isinstance(resolved.quantity.value, str):
-        return False
-    return not any(isinstance(value, str) for _id, values in resolved.modifiers for value in values)
-
-
-def _call_env(ctx, resolved) -> dict:
-    env = {"Count": _quantity_value(ctx, resolved.quantity)}
-    values = dict(resolved.modifiers)
-    for modifier in resolved.procedure.modifiers:
-        env[modifier.variable] = 1 if modifier.id in values else 0
-        for name in modifier.placeholders:
-            env.setdefault(name, 0)
-        for name, value in zip(modifier.placeholders, values.get(modifier.id, ())):
-            env[name] = value if isinstance(value, int) else number(ctx, Var(value))
+    plan = dict.get(memo, id(resolved))
+    if plan is None:
+        plan = memo[id(resolved)] = _env_plan(resolved)
+    fixed, count, reads = plan
+    env = dict(fixed)
+    if count is not None:  # "claim Count ...": the quantity's number read from a name
+        env["Count"] = {"mode": resolved.quantity.mode, "value": number(ctx, count)}
+    for name, var in reads:
+        env[name] = number(ctx, var)
     return env
 
 
-def _quantity_value(ctx, quantity) -> dict:
+def _env_plan(resolved) -> tuple:
+    """(the bindings the words fix, with every name in its place; the name Count's number is
+    read from, or None; (name, the name its value is read from), ...)."""
+    quantity = resolved.quantity
+    count = None
     if quantity is None:
-        return {"mode": "exactly", "value": 1}
-    value = quantity.value
-    if isinstance(value, str):
-        value = number(ctx, Var(value))
-    return {"mode": quantity.mode, "value": value}
+        fixed = {"Count": {"mode": "exactly", "value": 1}}
+    elif isinstance(quantity.value, str):
+        fixed, count = {"Count": None}, Var(quantity.value)
+    else:
+        fixed = {"Count": {"mode": quantity.mode, "value": quantity.value}}
+    reads = []
+    values = dict(resolved.modifiers)
+    for modifier in resolved.procedure.modifiers:
+        fixed[modifier.variable] = 1 if modifier.id in values else 0
+        for name in modifier.placeholders:
+            fixed.setdefault(name, 0)
+        for name, value in zip(modifier.placeholders, values.get(modifier.id, ())):
+            if isinstance(value, int):
+                fixed[name] = value
+            else:
+                reads.append((name, Var(value)))
+    return fixed, count, tuple(reads)
 
 
 def _call_result(rt, f) -> list[str]:

@@ -376,8 +376,21 @@ def attribute(ctx: Context, subject, name: str):
 
 
 def _definition_attribute(ctx: Context, thing: dict, name: str):
+    """An attribute the definition of the thing's kind gives (worked out once per kind and name:
+    definitions never change)."""
+    key = (DEFINED, thing["k"], name)
+    found = dict.get(ctx.game.memo, key, DEFINED)
+    if found is DEFINED:
+        found = ctx.game.memo[key] = _defined(ctx.game, thing["k"], name)
+    return found
+
+
+DEFINED = object()  # the memo's mark for a kind's defined attributes (and for "not worked out yet")
+
+
+def _defined(game, kind: str, name: str):
     for namespace in ("structures", "workers", "tokens", "card_types"):
-        item = ctx.game.items(namespace).get(thing["k"])
+        item = game.items(namespace).get(kind)
         if item is not None:
             if name in item.get("attributes", {}) and not isinstance(item["attributes"][name], dict):
                 return item["attributes"][name]
