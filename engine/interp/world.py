@@ -296,8 +296,12 @@ class World:
     def name_of(self, tid: str) -> str:
         thing = self.s["things"][tid]
         card = dict.get(thing, "c")
-        if card is not None:
-            return str(self.game.item("cards", card).get("name", card))
+        if card is not None:  # a card's name is its definition's: kept once per card
+            names = self.game.memo["card names"]
+            name = dict.get(names, card)
+            if name is None:
+                name = names[card] = str(self.game.item("cards", card).get("name", card))
+            return name
         place = self.game.items("places").get(thing["k"])
         for instance in (place or {}).get("instances", []):
             if tid.endswith(instance["id"]) and instance.get("name"):
