@@ -748,11 +748,11 @@ def _allowed_values(rt, kind: str, place: str, seat: int) -> set[int]:
         return set(range(bounds_.get("min", 1), bounds_.get("max", 9) + 1))
     allowed = set()
     ctx = Context(rt.world, seat, seat, {}, {})
-    for zone in zones:
+    for index, zone in enumerate(zones):
         if not _zone_holds(rt, zone, kind):
             continue
         condition = zone.get("condition")
-        if condition and not _zone_open(rt, ctx, place_item, zone):
+        if condition and not _zone_open(rt, ctx, place_item, index):
             continue
         allowed |= set(range(zone["values"]["min"], zone["values"]["max"] + 1))
     return allowed
@@ -763,9 +763,12 @@ def _zone_holds(rt, zone: dict, kind: str) -> bool:
     return not holds or not _with_groups(rt, kind).isdisjoint(holds)
 
 
-def _zone_open(rt, ctx: Context, place_item: dict, zone: dict) -> bool:
-    index = place_item["zones"].index(zone)
-    root = rt.game.effects.get(f"places:{place_item['id']}:zones/{index}/condition")
+def _zone_open(rt, ctx: Context, place_item: dict, index: int) -> bool:
+    """Whether the zone's condition holds now (its effect's number found once per zone)."""
+    key = ("zone condition", place_item["id"], index)
+    root = dict.get(rt.game.memo, key, False)
+    if root is False:
+        root = rt.game.memo[key] = rt.game.effects.get(f"places:{place_item['id']}:zones/{index}/condition")
     return root is None or test(ctx, rt.game.nodes[root])
 
 
