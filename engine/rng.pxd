@@ -9,3 +9,8 @@ cdef unsigned int M32
 @cython.locals(s0=cython.uint, s1=cython.uint, s2=cython.uint, s3=cython.uint, x=cython.uint, value=cython.uint,
                t=cython.uint)
 cpdef tuple next_u32(object data)
+
+# The check of the generator's data, run at every draw: C functions, so a draw makes no Python call.
+cpdef object _check(object data)
+cpdef bint _words(object s0, object s1, object s2, object s3)
+cpdef bint _word(object w)

@@ -41,7 +41,7 @@ def seed_state(seed: int) -> list[int]:
 
 
 def _check(data: Sequence[int]) -> None:
-    if len(data) != 4 or not _words(*data):
+    if len(data) != 4 or not _words(data[0], data[1], data[2], data[3]):  # (no star-call: it runs at every draw)
         raise ValueError(f"not generator data (four 32-bit ints, not all zero): {data!r}")
 
 
