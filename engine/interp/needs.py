@@ -43,8 +43,8 @@ class _Way:
 
     __slots__ = ("need", "raised", "going")
 
-    def __init__(self, need: dict, raised: set, going: bool = True) -> None:
-        self.need, self.raised, self.going = need, raised, going
+    def __init__(self, need: dict, raised: set) -> None:
+        self.need, self.raised, self.going = need, raised, True
 
     def split(self) -> "_Way":
         return _Way(dict(self.need), set(self.raised))
