@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from engine.effects import ast
 from engine.effects.ast import (
     Adjust, Bound, BoundItem, Call, Choice, Compare, Conditional, Count, Discard, Draw, Effect, Exchange, ForEach,
     ForEachIn, ForEachOf, Give, Has, IfPossible, Item, ItemsAction, Let, LetAny, May, Move, Node, Number, Obligation,
@@ -235,7 +236,7 @@ def sure_options(game, frames: list, depth: int, options, routine_rest_fails) ->
         return set()
     number = top["n"]
     node = game.nodes[number]
-    if isinstance(node, KEYED):
+    if type(node) in KEYED:
         failing = _failing_answers(game, number, node)
         if failing is True:
             return set()
@@ -289,31 +290,42 @@ def settled(game, frames: list, depth: int, routine_rest_fails) -> bool:
 
 
 def rest_fails(game, frame: dict) -> bool:
-    """Whether what a frame still has to do (its running child aside) could fail."""
+    """Whether what a frame still has to do (its running child aside) could fail. (The node's
+    class is looked up, not tested with isinstance against a tuple: this runs for every frame
+    under a question, at every question, and node classes are never subclassed further.)"""
     number, step = frame["n"], frame["s"]
     node = game.nodes[number]
     if number in game.parts:
         return sequence_rest_fails(game, number, step)
-    if isinstance(node, Exchange):
+    kind = type(node)
+    if kind is Exchange:
         return step == 1 and _fails(game, node.reward)
-    if isinstance(node, (Bound, Conditional, OnlyIf, Obligation, May, Perform, Poll, IfPossible)):
+    if kind in FINISH_WITH_CHILD:
         return False  # they finish when their child does
-    if isinstance(node, Twice):
+    if kind is Twice:
         return step < 2 and _fails(game, node.step)
-    if isinstance(node, (ForEach, Repeat)):
-        left = frame.get("left", 1)
+    if kind is ForEach or kind is Repeat:
+        left = dict.get(frame, "left", 1)
         return (left is None or left > 0) and _fails(game, node.body)
-    if isinstance(node, Adjust):
-        return frame.get("left", 0) > 0 and _fails(game, node.cost)
-    if isinstance(node, (ForEachOf, ForEachIn)):
-        return bool(frame.get("todo", True)) and _fails(game, node.body)
-    if isinstance(node, Choice):
-        return any(key == "upgrade" or _fails(game, node.options[int(key)]) for key in frame.get("chosen", ()))
-    if isinstance(node, Call):
+    if kind is Adjust:
+        return dict.get(frame, "left", 0) > 0 and _fails(game, node.cost)
+    if kind is ForEachOf or kind is ForEachIn:
+        return bool(dict.get(frame, "todo", True)) and _fails(game, node.body)
+    if kind is Choice:
+        return any(key == "upgrade" or _fails(game, node.options[int(key)]) for key in dict.get(frame, "chosen", ()))
+    if kind is Call:
         return step == 1 and triggers_can_fail(game, game.calls[frame["n"]].procedure.id)
-    if isinstance(node, (ItemsAction, Give)):
-        return _items_rest_fails(game, frame, node, frame.get("i", 0))
+    if kind in ITEM_ACTIONS:
+        return _items_rest_fails(game, frame, node, dict.get(frame, "i", 0))
     return True
+
+
+FINISH_WITH_CHILD = frozenset({Bound, Conditional, OnlyIf, Obligation, May, Perform, Poll, IfPossible})
+
+
+# The item actions' classes (Gain, Pay, ...), as the grammar's module names them, and Give.
+ITEM_ACTIONS = frozenset(cls for cls in vars(ast).values() if isinstance(cls, type) and issubclass(cls, ItemsAction)
+                         ) | {Give}
 
 
 def sequence_rest_fails(game, number: int, step: int) -> bool:
@@ -370,17 +382,18 @@ def _items_rest_fails(game, frame: dict, node, start: int) -> bool:
 # The questions whose answers differ in what they leave to run (_failing_answers); for any
 # other question every answer leaves the same (the rest of a pick, the body of a "for each
 # of"): _answer_fails.
-KEYED = (May, Poll, Repeat, Adjust, Choice)
+KEYED = frozenset({May, Poll, Repeat, Adjust, Choice})  # (looked up by class at every question: see rest_fails)
 
 
 def _answer_fails(game, frame: dict, node) -> bool:
     """Whether, after the top frame (a question that is not KEYED) gets any answer, something
     could still fail."""
-    if isinstance(node, LetAny):
+    kind = type(node)
+    if kind is LetAny:
         return False
-    if isinstance(node, ForEachOf) and "cand" in frame:
+    if kind is ForEachOf and "cand" in frame:
         return _fails(game, node.body)
-    if isinstance(node, (ItemsAction, Give)) and "cand" in frame:
+    if kind in ITEM_ACTIONS and "cand" in frame:
         verb = type(node).__name__.lower()
         if verb == "play":
             return True

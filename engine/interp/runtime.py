@@ -306,7 +306,6 @@ class Runtime:
         False)`` may give REFUSED instead of the reason, for an answer that surely lacks a
         counter it must pay (needs.py)."""
         depth = self._region_depth()
-        labels = dict(options)
         sure = sure_options(self.game, self.s["frames"], depth, options, self.flow.rest_can_fail)
         made: dict = {}  # the walk's judge and the refusal, each made at its first need (the state stays as asked)
         read: dict = {}  # key -> what the walk read (None: unsure)
@@ -330,8 +329,8 @@ class Runtime:
                 if not settle:
                     return UNSURE
                 found = self.try_option(key, depth)
-                return None if found is None else f"{labels[key]}: {found}"
-            return None if found is verdict.YES else f"{labels[key]}: {found}"
+                return None if found is None else _why(options, key, found)
+            return None if found is verdict.YES else _why(options, key, found)
 
         return judge
 
@@ -404,6 +403,15 @@ class Runtime:
         trial = self._trial_copy(keep=depth - 1)
         trial["frames"][-1]["ans"] = key
         return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
+
+
+def _why(options, key: str, reason: str) -> str:
+    """Why an option is not legal, after its label (found in the options only then: most
+    options judged are legal, or refused without words)."""
+    for option_key, label in options:
+        if option_key == key:
+            return f"{label}: {reason}"
+    return reason
 
 
 def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0) -> str | None:
