@@ -43,7 +43,18 @@ _WRITTEN: dict[tuple, str] = {}  # (text, its bound numbers) -> the text with th
 
 def option_label(option: Sentence) -> str:
     """An option as its text; a long one as its first real step and what it finally gains
-    ("choose 1 red token on your board ... gain 1 blue gem")."""
+    ("choose 1 red token on your board ... gain 1 blue gem"). Made once per option (kept
+    with the option, since ids are reused): a choice labels its options at every question."""
+    known = dict.get(_LABELS, id(option))
+    if known is None or known[0] is not option:
+        known = _LABELS[id(option)] = (option, _label(option))
+    return known[1]
+
+
+_LABELS: dict[int, tuple] = {}  # id(option) -> (the option, its label): options come from the packs
+
+
+def _label(option: Sentence) -> str:
     text = render(option)
     if len(text) <= LABEL_LENGTH:
         return text
