@@ -427,7 +427,8 @@ def select(ctx: Context, selector) -> list:
         if selector.attribute == "kind":  # "kind of card": two copies of a card are one kind
             kinds = [ctx.world.thing(t).get("c") or ctx.world.thing(t)["k"] for t in found]
         else:  # "type of card in Row": the different values of that attribute
-            kinds = [value for value in (attribute(ctx, t, selector.attribute) for t in found) if value is not None]
+            values = [attribute(ctx, t, selector.attribute) for t in found]
+            kinds = [value for value in values if value is not None]
         return list(dict.fromkeys(kinds))
     return found
 

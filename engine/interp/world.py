@@ -216,14 +216,16 @@ class World:
         if places is not None:
             pool = [tid for place in places for tid in self._inside(place) if things[tid]["k"] in kinds]
         else:  # from the index of kinds: every one is of ``kinds`` already
-            lists = [found for found in (dict.get(self.s["kinds"], kind, EMPTY) for kind in kinds) if found]
+            index = self.s["kinds"]
+            lists = [index[kind] for kind in kinds if dict.get(index, kind)]
             if len(lists) <= 1:  # one kind: its index is already in creation order
                 pool = lists[0] if lists else EMPTY
             else:  # several: creation order, never the order of the set of kinds (an owner's first)
-                pool = (tid for found in lists for tid in found)
-                if owner is not None:
-                    pool = [tid for tid in pool if things[tid]["o"] == owner]
-                pool = sorted(pool, key=lambda t: things[t]["n"])
+                if owner is None:  # (lists, not a generator: the compiled build resumes one per thing)
+                    pool = [tid for found in lists for tid in found]
+                else:
+                    pool = [tid for found in lists for tid in found if things[tid]["o"] == owner]
+                pool.sort(key=lambda t: things[t]["n"])
         if owner is None and (places is not None or include_reserve):
             return list(pool)
         fixed, reserves = self.game.fixed_kinds, self.game.reserve_kinds
