@@ -70,7 +70,7 @@ class Decision:
     def candidate_keys(self) -> tuple[str, ...]:
         """The keys of the candidates, in order."""
         if self._keys is None:
-            self._keys = tuple(pair[0] for pair in self._pairs)
+            self._keys = tuple([pair[0] for pair in self._pairs])  # (a list first: no generator to resume)
         return self._keys
 
     @property

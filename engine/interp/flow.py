@@ -502,7 +502,7 @@ def _space_slots(rt, seat: int, space_id: str, space: dict) -> tuple[list[str], 
     here = [w for w in held if not private or thing(w)["o"] == seat]
     occupied = {thing(w)["a"].get("slot") for w in here}
     free = [s for s in open_slots if s not in occupied]
-    unslotted = sum(1 for w in here if not thing(w)["a"].get("slot"))
+    unslotted = len([w for w in here if not thing(w)["a"].get("slot")])
     return free[unslotted:], open_slots  # a worker put there by an effect takes the first free slot
 
 

@@ -212,7 +212,10 @@ class Runtime:
 
     def in_strict(self) -> bool:
         """Whether the running effect must be carried out in full (a card, an action)."""
-        return any(dict.get(frame, "strict") for frame in self.s["frames"])
+        for frame in self.s["frames"]:  # (a loop, not any() over a generator: it runs at every judge)
+            if dict.get(frame, "strict"):
+                return True
+        return False
 
     def done(self, frame: dict, out=None) -> None:
         """Finish the top frame; ``out`` is what it produced (for "as Name")."""
@@ -355,7 +358,10 @@ class Runtime:
         """None if ``seat`` can carry out the effect ``root`` (or the effects, one after the
         other) in full now; else why not."""
         roots = root if isinstance(root, list) else [root]
-        if not any(can_fail(self.game, number) for number in roots):
+        for number in roots:  # (a loop, not any() over a generator: it runs at every placement judged)
+            if can_fail(self.game, number):
+                break
+        else:
             return None
         found = verdict.can_do(self, roots, seat)
         if found is not None:
