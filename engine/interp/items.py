@@ -450,11 +450,13 @@ def take_from_each(rt, ctx: Context, seat: int, item: Item) -> list[str]:
     that is empty is first shuffled anew from its discard pile), in the order taken."""
     noun = noun_of(ctx, item.noun)
     count = bounds(ctx, item.quantity, 0)[0]
+    if count <= 0:
+        return []
     kinds = rt.game.kinds(noun.id)
     taken = []
     for place in places(ctx, item.location.place, seat) or []:
         top = _top_of_kinds(rt, place, kinds, count)
-        if not top and count > 0 and place in rt.game.items("decks"):
+        if not top and place in rt.game.items("decks"):
             reshuffle(rt, place)
             top = _top_of_kinds(rt, place, kinds, count)
         taken += top
@@ -462,16 +464,15 @@ def take_from_each(rt, ctx: Context, seat: int, item: Item) -> list[str]:
 
 
 def _top_of_kinds(rt, place: str, kinds, count: int) -> list[str]:
-    """The top ``count`` things of ``kinds`` in ``place``, the top one first. Read from the top
-    down, stopping at the last one wanted: a deck is long, and only its top is taken."""
+    """The top ``count`` (at least 1) things of ``kinds`` in ``place``, the top one first. Read
+    from the top down, stopping at the last one wanted: a deck is long, and only its top is taken."""
     things = rt.world.s["things"]
     top: list = []
-    if count > 0:
-        for tid in reversed(rt.world.contents(place)):
-            if things[tid]["k"] in kinds:
-                top.append(tid)
-                if len(top) == count:
-                    break
+    for tid in reversed(rt.world.contents(place)):
+        if things[tid]["k"] in kinds:
+            top.append(tid)
+            if len(top) == count:
+                break
     return top
 
 

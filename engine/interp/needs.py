@@ -133,7 +133,7 @@ def _least_runs(node: Repeat, count: int | None) -> int:
 
 def _split(game, node: Choice, subst: dict, ways: list, going: list, calls: frozenset, count) -> list:
     """A "choose one": each going way splits into one way per option (read on with it)."""
-    if node.count != 1 or node.upgrade is not None or len(ways) + len(going) * (len(node.options) - 1) > MOST_WAYS:
+    if node.count != 1 or node.upgrade is not None:
         return _stop(ways)
     after = [way for way in ways if not way.going]
     for option in node.options:

@@ -378,14 +378,14 @@ def attribute(ctx: Context, subject, name: str):
 def _definition_attribute(ctx: Context, thing: dict, name: str):
     """An attribute the definition of the thing's kind gives (worked out once per kind and name:
     definitions never change)."""
-    key = (DEFINED, thing["k"], name)
-    found = dict.get(ctx.game.memo, key, DEFINED)
-    if found is DEFINED:
+    key = ("defined", thing["k"], name)
+    found = dict.get(ctx.game.memo, key, UNREAD)
+    if found is UNREAD:
         found = ctx.game.memo[key] = _defined(ctx.game, thing["k"], name)
     return found
 
 
-DEFINED = object()  # the memo's mark for a kind's defined attributes (and for "not worked out yet")
+UNREAD = object()  # a memo entry not worked out yet (None is a value worked out)
 
 
 def _defined(game, kind: str, name: str):
