@@ -28,6 +28,7 @@ class Option(NamedTuple):
 
 
 _option = partial(tuple.__new__, Option)  # an Option of a [key, label] pair, made in C
+NOTHING_OPEN: frozenset = frozenset()
 
 
 class Decision:
@@ -44,7 +45,7 @@ class Decision:
                  "_why_not", "_verdicts", "_options")
 
     def __init__(self, id: str, player: int, kind: str, prompt: str, options: tuple[Option, ...], source: str,
-                 open: frozenset = frozenset(), judge: Callable[[str], str | None] | None = None,
+                 open: frozenset = NOTHING_OPEN, judge: Callable[[str], str | None] | None = None,
                  why_not: dict | None = None) -> None:
         self.id = id
         self.player = player
@@ -53,7 +54,7 @@ class Decision:
         self.source = source
         self._pairs = options  # Options, or the [key, label] pairs of the state's pending decision
         self._candidates = self._keys = None
-        self._open = frozenset(open) if judge is not None else frozenset()
+        self._open = frozenset(open) if judge is not None and open else NOTHING_OPEN
         self._judge = judge
         self._why_not = why_not or {}
         self._verdicts: dict[str, str | None] = {}
@@ -140,15 +141,8 @@ class IllegalAnswer(Exception):
 
 
 def decision_from_data(data: dict, judge: Callable[[str], str | None] | None = None) -> Decision:
-    """The Decision kept as plain data in the state; ``judge`` judges its open candidates."""
-    return Decision(
-        id=data["id"],
-        player=data["player"],
-        kind="choose_one",
-        prompt=data["prompt"],
-        options=data["options"],
-        source=data["source"],
-        open=frozenset(data.get("open", ())),
-        judge=judge,
-        why_not=data.get("why_not"),
-    )
+    """The Decision kept as plain data in the state; ``judge`` judges its open candidates.
+    (Its arguments are passed in order, not by name, and the open keys are given as found:
+    Decision makes them a frozenset once. This runs at every answer.)"""
+    return Decision(data["id"], data["player"], "choose_one", data["prompt"], data["options"], data["source"],
+                    dict.get(data, "open", ()), judge, dict.get(data, "why_not"))

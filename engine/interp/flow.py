@@ -384,38 +384,54 @@ def _supplies(game) -> list[str]:
     return found
 
 
+ANY_SLOT = ["any"]  # the one slot of a space without a limit (never changed; told apart by identity)
+
+
 def placement_candidates(rt, seat: int) -> list[tuple[str, str]]:
     """Every placement on a free slot for ``seat`` now, legal or not: (key, label), in order."""
-    kinds = sorted({rt.world.thing(w)["k"] for w in _workers(rt, seat)})
+    world = rt.world
+    kinds = sorted({world.thing(w)["k"] for w in _workers(rt, seat)})
     found = []
-    for space_id, space in _phase_spaces(rt.game, rt.s["flow"]["phase"]):
-        if not _space_open_for(rt, seat, space_id, space):
+    for space_id, space, structure, once, open_slots, options in _placement_rows(rt.game, rt.s["flow"]["phase"],
+                                                                                rt.s["players"]):
+        if structure and not world.things({structure}, seat):
             continue
-        free, open_slots = _space_slots(rt, seat, space_id, space)
+        if once and _used_this_round(rt, seat, space_id):
+            continue
+        free = _free_of(world, seat, space_id, structure, open_slots)
         for kind in kinds:
             for slot in _kind_slots(rt, kind, free, open_slots):
-                found.append(_placement_option(rt.game, space_id, space, slot, kind))
+                option = dict.get(options, (slot, kind))
+                if option is None:
+                    option = options[slot, kind] = _placement_option(space_id, space, slot, kind)
+                found.append(option)
     return found
 
 
-def _phase_spaces(game, phase: str) -> list[tuple[str, dict]]:
-    """The spaces open in ``phase``, in their order (worked out once per game)."""
-    key = ("phase spaces", phase)
-    found = game.memo.get(key)
-    if found is None:
-        found = game.memo[key] = [(space_id, space) for space_id, space in game.items("spaces").items()
-                                  if phase in space.get("phases", [])]
-    return found
-
-
-def _placement_option(game, space_id: str, space: dict, slot: str, kind: str) -> tuple[str, str]:
-    """The key and label of placing a worker of ``kind`` on ``slot`` (made once per game)."""
-    key = ("placement", space_id, slot, kind)
+def _placement_rows(game, phase: str, players: int) -> list[tuple]:
+    """The spaces open in ``phase``, in their order, each as (id, definition, the structure it is
+    private to, whether it is once per round, its slots at this player count, its options made
+    so far): what placement_candidates reads of a space that never changes (once per game)."""
+    key = ("placement rows", phase, players)
     found = dict.get(game.memo, key)
     if found is None:
-        found = game.memo[key] = (f"{PLACE}:{space_id}:{slot}:{kind}",
-                                  f"{_slot_label(space_id, space, slot)} with a {kind.replace('_', ' ')}")
+        found = game.memo[key] = [
+            (space_id, space, space.get("private_to_structure"), space.get("limit") == "once_per_round",
+             _slots_at(space, players), {})
+            for space_id, space in game.items("spaces").items() if phase in space.get("phases", [])]
     return found
+
+
+def _slots_at(space: dict, players: int) -> list[str]:
+    """The slots a space has at this player count (["any"]: no limit)."""
+    if space.get("unlimited"):
+        return ANY_SLOT
+    return [slot["id"] for slot in space.get("slots", []) if players in slot.get("players", [])]
+
+
+def _placement_option(space_id: str, space: dict, slot: str, kind: str) -> tuple[str, str]:
+    """The key and label of placing a worker of ``kind`` on ``slot``."""
+    return (f"{PLACE}:{space_id}:{slot}:{kind}", f"{_slot_label(space_id, space, slot)} with a {kind.replace('_', ' ')}")
 
 
 def placement_judge(rt, seat: int):
@@ -474,11 +490,12 @@ def _space_open_for(rt, seat: int, space_id: str, space: dict) -> bool:
     structure = space.get("private_to_structure")
     if structure and not rt.world.things({structure}, seat):
         return False
-    if space.get("limit") == "once_per_round":
-        used = rt.s["flow"].get("used", {})
-        if f"{seat}:{space_id}" in used.get(str(rt.s["flow"]["round"]), []):
-            return False
-    return True
+    return not (space.get("limit") == "once_per_round" and _used_this_round(rt, seat, space_id))
+
+
+def _used_this_round(rt, seat: int, space_id: str) -> bool:
+    used = rt.s["flow"].get("used", {})
+    return f"{seat}:{space_id}" in used.get(str(rt.s["flow"]["round"]), [])
 
 
 def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[str]:
@@ -488,22 +505,25 @@ def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[st
 
 def _space_slots(rt, seat: int, space_id: str, space: dict) -> tuple[list[str], list[str]]:
     """The free slots of the space, and the slots it has at this player count."""
-    if space.get("unlimited"):
-        return ["any"], ["any"]
     key = ("open slots", space_id, rt.s["players"])
     open_slots = dict.get(rt.game.memo, key)
     if open_slots is None:  # the slots at this player count (worked out once per game; never changed)
-        open_slots = rt.game.memo[key] = [s["id"] for s in space.get("slots", [])
-                                          if rt.s["players"] in s.get("players", [])]
-    held = rt.world.contents(space_id)
-    if not held:
-        return open_slots, open_slots
-    thing, private = rt.world.thing, space.get("private_to_structure")
+        open_slots = rt.game.memo[key] = _slots_at(space, rt.s["players"])
+    return _free_of(rt.world, seat, space_id, space.get("private_to_structure"), open_slots), open_slots
+
+
+def _free_of(world, seat: int, space_id: str, private: str | None, open_slots: list[str]) -> list[str]:
+    """Of a space's slots, the ones free now (of a space private to a structure: free of
+    ``seat``'s workers)."""
+    held = world.contents(space_id)
+    if not held or open_slots is ANY_SLOT:
+        return open_slots
+    thing = world.thing
     here = [w for w in held if not private or thing(w)["o"] == seat]
     occupied = {thing(w)["a"].get("slot") for w in here}
     free = [s for s in open_slots if s not in occupied]
     unslotted = len([w for w in here if not thing(w)["a"].get("slot")])
-    return free[unslotted:], open_slots  # a worker put there by an effect takes the first free slot
+    return free[unslotted:]  # a worker put there by an effect takes the first free slot
 
 
 def _kind_slots(rt, kind: str, free: list[str], open_slots: list[str]) -> list[str]:

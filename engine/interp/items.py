@@ -740,37 +740,51 @@ def _free_slot(rt, kind: str, wanted: int, place: str, attribute: str, seat: int
     return None
 
 
-def _allowed_values(rt, kind: str, place: str, seat: int) -> set[int]:
-    place_item = rt.game.items("places").get(rt.world.thing(place)["k"], {})
-    zones = place_item.get("zones")
-    token = rt.game.items("tokens").get(kind, {})
-    bounds_ = token.get("value", {"min": 1, "max": 9})
-    if not zones:
-        return set(range(bounds_.get("min", 1), bounds_.get("max", 9) + 1))
-    allowed = set()
+def _allowed_values(rt, kind: str, place: str, seat: int) -> set[int] | frozenset[int]:
+    """The values a token of ``kind`` may take in ``place`` now: its zones' values, of the zones
+    whose condition holds (every value of the token without zones)."""
+    fixed, conditional = _zone_values(rt, kind, rt.world.thing(place)["k"])
+    if not conditional:
+        return fixed
+    allowed = set(fixed)
     ctx = Context(rt.world, seat, seat, {}, {})
-    for index, zone in enumerate(zones):
-        if not _zone_holds(rt, zone, kind):
-            continue
-        condition = zone.get("condition")
-        if condition and not _zone_open(rt, ctx, place_item, index):
-            continue
-        allowed |= set(range(zone["values"]["min"], zone["values"]["max"] + 1))
+    for root, values in conditional:
+        if test(ctx, rt.game.nodes[root]):
+            allowed |= values
     return allowed
+
+
+def _zone_values(rt, kind: str, place_kind: str) -> tuple[frozenset[int], tuple]:
+    """What the zones of a place of ``place_kind`` allow a token of ``kind``: the values of the
+    zones without a condition, and (condition's node number, values) of the others (worked out
+    once per pair of kinds)."""
+    key = ("zone values", kind, place_kind)
+    found = dict.get(rt.game.memo, key)
+    if found is None:
+        place_item = rt.game.items("places").get(place_kind, {})
+        zones = place_item.get("zones")
+        if not zones:
+            bounds_ = rt.game.items("tokens").get(kind, {}).get("value", {"min": 1, "max": 9})
+            found = (frozenset(range(bounds_.get("min", 1), bounds_.get("max", 9) + 1)), ())
+        else:
+            fixed, conditional = set(), []
+            for index, zone in enumerate(zones):
+                if not _zone_holds(rt, zone, kind):
+                    continue
+                values = frozenset(range(zone["values"]["min"], zone["values"]["max"] + 1))
+                root = rt.game.effects.get(f"places:{place_item['id']}:zones/{index}/condition")
+                if zone.get("condition") and root is not None:
+                    conditional.append((root, values))
+                else:
+                    fixed |= values
+            found = (frozenset(fixed), tuple(conditional))
+        rt.game.memo[key] = found
+    return found
 
 
 def _zone_holds(rt, zone: dict, kind: str) -> bool:
     holds = zone.get("holds")
     return not holds or not _with_groups(rt, kind).isdisjoint(holds)
-
-
-def _zone_open(rt, ctx: Context, place_item: dict, index: int) -> bool:
-    """Whether the zone's condition holds now (its effect's number found once per zone)."""
-    key = ("zone condition", place_item["id"], index)
-    root = dict.get(rt.game.memo, key, False)
-    if root is False:
-        root = rt.game.memo[key] = rt.game.effects.get(f"places:{place_item['id']}:zones/{index}/condition")
-    return root is None or test(ctx, rt.game.nodes[root])
 
 
 HANDLERS = {

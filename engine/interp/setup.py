@@ -5,20 +5,22 @@ gives the same game. What players choose at setup (which starting card, which
 gift) is asked later by the flow's setup routine.
 
 Everything but the order of the decks is the same for every seed, so it is built once
-per player count (a template in the game's memo) and copied; only the shuffles run
-for each game, in the order they always ran.
+per player count (a template in the game's memo) and copied as a trial's state is
+(runtime.clone: what is changed in place is copied, the things and contents lists are
+shared until the World changes one); only the shuffles run for each game, in the order
+they always ran.
 """
 
 from __future__ import annotations
 
 from engine import rng
-from engine.interp.runtime import copy_data
+from engine.interp.runtime import clone
 from engine.interp.world import World
 
 
 def initial_state(game, players: int, seed: int, options: dict) -> dict:
     template, piles = _template(game, players)
-    state = copy_data(template)
+    state = clone(template)  # its things and contents are shared: the World copies one before changing it
     state["seed"], state["rng"], state["options"] = seed, rng.seed_state(seed), dict(options)
     world = World(game, state)
     for pile in piles:
