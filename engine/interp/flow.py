@@ -151,17 +151,20 @@ class Flow:
 
     def _immediate_ends(self, rt) -> list:
         """The conditions of the end checked after every turn, for this game's player count and
-        options (worked out once per player count and options: this runs after every turn)."""
-        key = ("immediate_ends", rt.s["players"], repr(sorted(rt.s["options"].items())))
-        found = self.game.memo.get(key)
-        if found is None:
-            found = []
-            for condition_id, condition in self.game.items("end_conditions").items():
-                if condition.get("timing") == "immediately" and _applies(rt, condition):
-                    root = self.game.effect("end_conditions", condition_id, "condition")
-                    if root is not None:
-                        found.append(self.game.nodes[root])
-            self.game.memo[key] = found
+        options (worked out once per player count and options: this runs after every turn; the
+        options are compared, not put in words, to find the ones worked out)."""
+        options = rt.s["options"]
+        known = self.game.memo.setdefault(("immediate ends", rt.s["players"]), [])
+        for worked_out, found in known:
+            if worked_out == options:
+                return found
+        found = []
+        for condition_id, condition in self.game.items("end_conditions").items():
+            if condition.get("timing") == "immediately" and _applies(rt, condition):
+                root = self.game.effect("end_conditions", condition_id, "condition")
+                if root is not None:
+                    found.append(self.game.nodes[root])
+        known.append((dict(options), found))
         return found
 
     def check_end(self, rt) -> None:
@@ -169,9 +172,13 @@ class Flow:
         flow = rt.s["flow"]
         if flow["ending"]:
             return
-        for node in self._immediate_ends(rt):
+        ends = self._immediate_ends(rt)
+        if not ends:
+            return
+        bindings: dict = {}  # none: a condition only reads (values.py never writes a binding)
+        for node in ends:
             for seat in range(rt.s["players"]):
-                if test(Context(rt.world, seat, seat, {}, {}), node):
+                if test(Context(rt.world, seat, seat, bindings, bindings), node):
                     flow["ending"] = True
                     rt.world.event("ending", seat, f"player {seat + 1} triggered the end: this is the last round")
                     return
