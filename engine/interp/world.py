@@ -295,6 +295,22 @@ class World:
             self.event("moved", player, f"a card moved to {self.name_of(place)}", thing=tid, to=place,
                        private=True, secret=seen_by == "nobody")
 
+    def _instance_name(self, kind: str, tid: str) -> str | None:
+        """The name a place's declared instance gives the thing, or None (worked out once per
+        kind and id: both fix it)."""
+        names = self.game.memo["instance names"]
+        key = (kind, tid)
+        found = dict.get(names, key, False)
+        if found is False:
+            found = None
+            place = self.game.items("places").get(kind)
+            for instance in (place or {}).get("instances", []):
+                if tid.endswith(instance["id"]) and instance.get("name"):
+                    found = instance["name"]
+                    break
+            names[key] = found
+        return found
+
     def name_of(self, tid: str) -> str:
         thing = self.s["things"][tid]
         card = dict.get(thing, "c")
@@ -304,10 +320,9 @@ class World:
             if name is None:
                 name = names[card] = str(self.game.item("cards", card).get("name", card))
             return name
-        place = self.game.items("places").get(thing["k"])
-        for instance in (place or {}).get("instances", []):
-            if tid.endswith(instance["id"]) and instance.get("name"):
-                return instance["name"]
+        instance = self._instance_name(thing["k"], tid)
+        if instance is not None:
+            return instance
         if thing["k"] == sets.SET_KIND:
             return sets.name(self, tid)
         noun = self.game.vocabulary.nouns.get(thing["k"])
