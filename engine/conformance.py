@@ -5,7 +5,7 @@ decision: there is at least one option and the keys are distinct; a decision
 that says it is a choice point has two legal options (every option is judged
 here, the open ones too); no counter
 is outside its resource's bounds; every card is in exactly one place and the
-places agree with the things; applying an answer leaves the given state
+places agree with the things, as do the indexes of kinds and of owned things; applying an answer leaves the given state
 unchanged; the state survives a JSON round trip. At the end: the game is over
 within the decision limit, and replaying the same answers from the same seed
 gives the same events, and undoing an answer (replaying all before it) gives
@@ -91,6 +91,22 @@ def _check_world(engine, state: dict, cards: int, report: GameCheck) -> None:
                 report.problems.append(f"{tid} is listed in {place} but says it is in {state['things'][tid]['at']}")
         if len(set(contents)) != len(contents):
             report.problems.append(f"{place} lists a thing twice")
+    _check_indexes(state, report)
+
+
+def _check_indexes(state: dict, report: GameCheck) -> None:
+    """The indexes of kinds and of owned things list what the things say, in creation order."""
+    kinds, owned = {}, {}
+    for tid, thing in sorted(state["things"].items(), key=lambda item: item[1]["n"]):
+        kinds.setdefault(thing["k"], []).append(tid)
+        if thing["o"] is not None:
+            owned.setdefault((thing["k"], thing["o"]), []).append(tid)
+    if {kind: tids for kind, tids in state["kinds"].items() if tids} != kinds:
+        report.problems.append("the index of kinds does not list the things of each kind")
+    listed = {(kind, seat): tids for kind, seats in state["owned"].items() for seat, tids in enumerate(seats) if tids}
+    if listed != owned:
+        wrong = sorted(key for key in set(listed) | set(owned) if listed.get(key) != owned.get(key))
+        report.problems.append(f"the index of owned things disagrees with the things' owners: {wrong[:3]}")
 
 
 def _card_count(state: dict) -> int:

@@ -19,8 +19,8 @@ from engines import loaded
 
 def _running(state: dict) -> str:
     """What a state holds that running changes, in place or by copying first."""
-    return json.dumps([state[key] for key in ("frames", "envs", "flow", "counters", "global", "things", "in")],
-                      sort_keys=True)
+    return json.dumps([state[key] for key in ("frames", "envs", "flow", "counters", "global", "things", "in", "kinds",
+                                              "owned")], sort_keys=True)
 
 
 @pytest.mark.parametrize("game, players", [("viticulture", 3), ("castles-of-burgundy-cards", 2)])

@@ -647,7 +647,7 @@ def gain_existing(rt, seat: int, tid: str, destination: str | None = None) -> No
     thing = world.edit(tid)
     if thing["at"] is not None and world.is_reserve(thing["at"]):
         thing["home"] = thing["at"]
-    thing["o"] = seat
+    world.set_owner(tid, seat)
     world.put(tid, destination or _home_place(rt, thing["k"], seat))
     world.event("gained", seat, f"{_who(seat)} gained {world.name_of(tid)}", thing=tid)
 

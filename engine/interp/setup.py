@@ -50,6 +50,7 @@ def _build(game, players: int) -> tuple[dict, list[str]]:
         "global": _start_counters(game, "global"),
         "things": {},
         "kinds": {},
+        "owned": {},
         "places": [],
         "in": {},
         "reserves": [],

@@ -7,6 +7,11 @@ definition) for cards.
 Places are things too, so a plot can hold cards and have a limit.
 ``state["in"]`` lists each container's contents in order (a deck's last
 item is its top). Counters (the pack's resources) are numbers per seat.
+Two indexes, kept by the writes here: ``state["kinds"]`` lists the things of
+each kind, and ``state["owned"]`` the owned things of each kind, one list per
+seat, both in creation order; a list in them is replaced, never changed in
+place, so copies of the state share them safely. "Your cards" is then read
+from the few cards a player owns, not from the whole deck's worth of a kind.
 
 Copies share: a copy of the state (runtime.clone) shares the thing dicts and
 the contents lists with the original, and the World copies one the first
@@ -122,6 +127,8 @@ class World:
         self._things.add(tid)
         index = self.s["kinds"]
         index[kind] = index.get(kind, EMPTY) + [tid]  # replaced, never changed in place
+        if owner is not None:
+            self._index_owner(tid, kind, owner, True)
         if place is not None:
             self.put(tid, place)
         return tid
@@ -171,7 +178,33 @@ class World:
         self.put(tid, None)
 
     def set_owner(self, tid: str, owner: int | None) -> None:
-        self.edit(tid)["o"] = owner
+        thing = self.edit(tid)
+        was = thing["o"]
+        if was == owner:
+            return
+        thing["o"] = owner
+        if was is not None:
+            self._index_owner(tid, thing["k"], was, False)
+        if owner is not None:
+            self._index_owner(tid, thing["k"], owner, True)
+
+    def _index_owner(self, tid: str, kind: str, owner: int, add: bool) -> None:
+        """Add ``tid`` to (or take it from) ``owner``'s list of its kind in the index of owned
+        things, kept in creation order; every list changed is replaced, never changed in place."""
+        owned = self.s["owned"]
+        seats = list(dict.get(owned, kind, EMPTY))
+        while len(seats) <= owner:
+            seats.append(EMPTY)
+        mine = seats[owner]
+        if not add:
+            mine = [other for other in mine if other != tid]
+        else:
+            things = self.s["things"]
+            mine = mine + [tid]
+            if len(mine) > 1 and things[mine[-2]]["n"] > things[tid]["n"]:  # an older thing gained later
+                mine.sort(key=lambda other: things[other]["n"])
+        seats[owner] = mine
+        owned[kind] = seats
 
     def set_attribute(self, tid: str, name: str, value) -> None:
         self.edit(tid)["a"][name] = value
@@ -215,6 +248,18 @@ class World:
         things = self.s["things"]
         if places is not None:
             pool = [tid for place in places for tid in self._inside(place) if things[tid]["k"] in kinds]
+        elif owner is not None:  # from the index of owned things: each is of ``kinds`` and ``owner``'s
+            owned = self.s["owned"]
+            lists = []
+            for kind in kinds:
+                seats = dict.get(owned, kind)
+                if seats is not None and owner < len(seats) and seats[owner]:
+                    lists.append(seats[owner])
+            if len(lists) <= 1:
+                pool = lists[0] if lists else EMPTY
+            else:  # creation order, as from the index of kinds
+                pool = [tid for found in lists for tid in found]
+                pool.sort(key=lambda t: things[t]["n"])
         else:  # from the index of kinds: every one is of ``kinds`` already
             index = self.s["kinds"]
             lists = [index[kind] for kind in kinds if dict.get(index, kind)]
