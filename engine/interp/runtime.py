@@ -472,9 +472,9 @@ def clone(state: dict, keep: int = 0) -> dict:
     Frames, bindings, flow and counters are changed in place, so they are copied
     outright (copy_data); a trial that never runs below frame ``keep`` shares the
     frames under it. Everything else is shared: events are append-only; thing
-    dicts and contents lists are copied by the World the first time it writes to
-    them, and the indexes' lists (kinds, owned) replaced (world.py); the rest is
-    only ever replaced, never changed.
+    dicts, contents lists and the index dicts (kinds, owned) are copied by the
+    World the first time it writes to them (world.py); the rest is only ever
+    replaced, never changed.
     """
     copy = dict(state)
     frames = state["frames"]
@@ -484,8 +484,6 @@ def clone(state: dict, keep: int = 0) -> dict:
     copy["events"] = list(state["events"])
     copy["things"] = dict(state["things"])
     copy["in"] = dict(state["in"])
-    copy["kinds"] = dict(state["kinds"])
-    copy["owned"] = dict(state["owned"])
     return copy
 
 

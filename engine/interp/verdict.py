@@ -469,7 +469,7 @@ class Walk:
         state["global"] = dict(state["global"])
         state["events"] = None
         if things:
-            for key in ("things", "in", "kinds", "owned"):
+            for key in ("things", "in"):  # (the index dicts: the World copies them when it writes one)
                 state[key] = dict(state[key])
         mine = World(self.game, state)
         return {**envs, WORLD: mine}, mine

@@ -2,4 +2,4 @@
 # fields are read without a dictionary lookup. The plain Python module ignores this file.
 # Every attribute World sets must be declared here (tests/test_compiled_declarations.py).
 cdef class World:
-    cdef public object game, s, _things, _lists
+    cdef public object game, s, _things, _lists, _indexes

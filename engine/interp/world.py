@@ -9,8 +9,9 @@ Places are things too, so a plot can hold cards and have a limit.
 item is its top). Counters (the pack's resources) are numbers per seat.
 Two indexes, kept by the writes here: ``state["kinds"]`` lists the things of
 each kind, and ``state["owned"]`` the owned things of each kind, one list per
-seat, both in creation order; a list in them is replaced, never changed in
-place, so copies of the state share them safely. "Your cards" is then read
+seat, both in creation order. Copies of the state share the index dicts; a
+World copies them before its first write, and a list in them is replaced,
+never changed in place. "Your cards" is then read
 from the few cards a player owns, not from the whole deck's worth of a kind.
 
 Copies share: a copy of the state (runtime.clone) shares the thing dicts and
@@ -39,18 +40,28 @@ EMPTY: list = []
 class World:
     """Reads and changes one working state (never a state a caller holds)."""
 
-    __slots__ = ("game", "s", "_things", "_lists")
+    __slots__ = ("game", "s", "_things", "_lists", "_indexes")
 
     def __init__(self, game, state: dict) -> None:
         self.game = game
         self.s = state
         self._things: set[str] = set()  # thing dicts this World has its own copy of
         self._lists: set[str] = set()  # contents lists likewise
+        self._indexes = False  # whether the index dicts (kinds, owned) are this World's own copies
 
     def forget(self) -> None:
         """The state was copied: every thing and list is shared again."""
         self._things.clear()
         self._lists.clear()
+        self._indexes = False
+
+    def _own_indexes(self) -> None:
+        """Make the state's index dicts (kinds, owned) its own before the first write to them:
+        copies of a state share them (runtime.clone), and most copies never write them."""
+        if not self._indexes:
+            self.s["kinds"] = dict(self.s["kinds"])
+            self.s["owned"] = dict(self.s["owned"])
+            self._indexes = True
 
     def edit(self, tid: str) -> dict:
         """The thing, as this state's own copy, for changing it."""
@@ -125,6 +136,7 @@ class World:
             thing["c"] = card
         self.s["things"][tid] = thing
         self._things.add(tid)
+        self._own_indexes()
         index = self.s["kinds"]
         index[kind] = index.get(kind, EMPTY) + [tid]  # replaced, never changed in place
         if owner is not None:
@@ -191,6 +203,7 @@ class World:
     def _index_owner(self, tid: str, kind: str, owner: int, add: bool) -> None:
         """Add ``tid`` to (or take it from) ``owner``'s list of its kind in the index of owned
         things, kept in creation order; every list changed is replaced, never changed in place."""
+        self._own_indexes()
         owned = self.s["owned"]
         seats = list(dict.get(owned, kind, EMPTY))
         while len(seats) <= owner:
