@@ -312,7 +312,10 @@ def rest_fails(game, frame: dict) -> bool:
     if kind is ForEachOf or kind is ForEachIn:
         return bool(dict.get(frame, "todo", True)) and _fails(game, node.body)
     if kind is Choice:
-        return any(key == "upgrade" or _fails(game, node.options[int(key)]) for key in dict.get(frame, "chosen", ()))
+        for key in dict.get(frame, "chosen", ()):
+            if key == "upgrade" or _fails(game, node.options[int(key)]):
+                return True
+        return False
     if kind is Call:
         return step == 1 and triggers_can_fail(game, game.calls[frame["n"]].procedure.id)
     if kind in ITEM_ACTIONS:
@@ -375,8 +378,13 @@ def deciding_part(game, number: int) -> int:
 
 
 def _items_rest_fails(game, frame: dict, node, start: int) -> bool:
+    if frame.get("queue"):
+        return True
     verb = type(node).__name__.lower()
-    return bool(frame.get("queue")) or any(_item_fails(game, verb, item) for item in node.items[start:])
+    for item in node.items[start:]:
+        if _item_fails(game, verb, item):
+            return True
+    return False
 
 
 # The questions whose answers differ in what they leave to run (_failing_answers); for any

@@ -230,10 +230,15 @@ def players_pool(rt, item: Item, you: int) -> list[dict]:
 
 
 def slot_order(rt, pool: list) -> list:
-    """Slotted tokens highest value first (so moving them up never collides)."""
-    if pool and all(isinstance(t, str) and "value" in rt.world.thing(t)["a"] for t in pool):
-        return sorted(pool, key=lambda t: -rt.world.thing(t)["a"]["value"])
-    return pool
+    """Slotted tokens highest value first (so moving them up never collides). (Loops, not
+    all() over a generator: this runs for every pick.)"""
+    if not pool:
+        return pool
+    things = rt.s["things"]
+    for tid in pool:
+        if not isinstance(tid, str) or "value" not in things[tid]["a"]:
+            return pool
+    return sorted(pool, key=lambda t: -things[t]["a"]["value"])
 
 
 def from_decks_or_ordered(rt, item: Item, ctx: Context) -> bool:
@@ -246,8 +251,11 @@ def is_ordered_source(rt, item: Item, ctx: Context) -> bool:
     location = item.location
     if location is None or location.preposition != "from":
         return False
-    where = places(ctx, location.place, ctx.actor) or []
-    return all(_ordered(rt, place) for place in where if isinstance(place, str) and place in rt.s["things"])
+    things = rt.s["things"]
+    for place in places(ctx, location.place, ctx.actor) or ():
+        if isinstance(place, str) and place in things and not _ordered(rt, place):
+            return False
+    return True
 
 
 def _ordered(rt, place: str) -> bool:

@@ -959,8 +959,10 @@ def _resources(w, envs, head, node, rest):
     """Gaining, paying, losing or giving amounts of resources: worked out on the branch's own
     counters (a gift of things is left to a trial)."""
     ctx = w.ctx(envs, head)
-    if type(node) is Gain and not all(_is_resource_item(ctx, item) for item in node.items):
-        return _gain_things(w, envs, head, node, rest)
+    if type(node) is Gain:
+        for item in node.items:
+            if not _is_resource_item(ctx, item):
+                return _gain_things(w, envs, head, node, rest)
     changes = []
     for item in node.items:
         if type(item) is not Item or item.filters or item.location is not None:
