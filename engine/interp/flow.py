@@ -438,7 +438,8 @@ def _slots_at(space: dict, players: int) -> list[str]:
 
 def _placement_option(space_id: str, space: dict, slot: str, kind: str) -> tuple[str, str]:
     """The key and label of placing a worker of ``kind`` on ``slot``."""
-    return (f"{PLACE}:{space_id}:{slot}:{kind}", f"{_slot_label(space_id, space, slot)} with a {kind.replace('_', ' ')}")
+    label = f"{_slot_label(space_id, space, slot)} with a {kind.replace('_', ' ')}"
+    return f"{PLACE}:{space_id}:{slot}:{kind}", label
 
 
 def placement_judge(rt, seat: int):
@@ -491,13 +492,6 @@ def _is_bonus_slot(rt, space_id: str, slot: str) -> bool:
         if entry["id"] == slot:
             return bool(entry.get("bonus_effect") or entry.get("bonus_text") or entry.get("effect"))
     return False
-
-
-def _space_open_for(rt, seat: int, space_id: str, space: dict) -> bool:
-    structure = space.get("private_to_structure")
-    if structure and not rt.world.things({structure}, seat):
-        return False
-    return not (space.get("limit") == "once_per_round" and _used_this_round(rt, seat, space_id))
 
 
 def _used_this_round(rt, seat: int, space_id: str) -> bool:

@@ -11,8 +11,8 @@ Two indexes, kept by the writes here: ``state["kinds"]`` lists the things of
 each kind, and ``state["owned"]`` the owned things of each kind, one list per
 seat, both in creation order. Copies of the state share the index dicts; a
 World copies them before its first write, and a list in them is replaced,
-never changed in place. "Your cards" is then read
-from the few cards a player owns, not from the whole deck's worth of a kind.
+never changed in place. "Your cards" is then read from the few cards a
+player owns, not from the whole deck's worth of a kind.
 
 Copies share: a copy of the state (runtime.clone) shares the thing dicts and
 the contents lists with the original, and the World copies one the first
