@@ -506,10 +506,7 @@ def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[st
 
 def _space_slots(rt, seat: int, space_id: str, space: dict) -> tuple[list[str], list[str]]:
     """The free slots of the space, and the slots it has at this player count."""
-    key = ("open slots", space_id, rt.s["players"])
-    open_slots = dict.get(rt.game.memo, key)
-    if open_slots is None:  # the slots at this player count (worked out once per game; never changed)
-        open_slots = rt.game.memo[key] = _slots_at(space, rt.s["players"])
+    open_slots = _slots_at(space, rt.s["players"])  # (only the friendly variant's check comes here)
     return _free_of(rt.world, seat, space_id, space.get("private_to_structure"), open_slots), open_slots
 
 

@@ -37,6 +37,16 @@ ENGINE_PLACES = frozenset({"pool", "revealed", "dealt", "playing"})
 EMPTY: list = []
 
 
+def _merged(lists: list[list[str]], things: dict) -> list[str]:
+    """Lists of things each in creation order, as one in creation order (never in the order of
+    the set of kinds they were asked by). One list is returned as it is."""
+    if len(lists) <= 1:
+        return lists[0] if lists else EMPTY
+    pool = [tid for found in lists for tid in found]  # (a list: the compiled build resumes a generator per thing)
+    pool.sort(key=lambda t: things[t]["n"])
+    return pool
+
+
 class World:
     """Reads and changes one working state (never a state a caller holds)."""
 
@@ -261,29 +271,8 @@ class World:
         things = self.s["things"]
         if places is not None:
             pool = [tid for place in places for tid in self._inside(place) if things[tid]["k"] in kinds]
-        elif owner is not None:  # from the index of owned things: each is of ``kinds`` and ``owner``'s
-            owned = self.s["owned"]
-            lists = []
-            for kind in kinds:
-                seats = dict.get(owned, kind)
-                if seats is not None and owner < len(seats) and seats[owner]:
-                    lists.append(seats[owner])
-            if len(lists) <= 1:
-                pool = lists[0] if lists else EMPTY
-            else:  # creation order, as from the index of kinds
-                pool = [tid for found in lists for tid in found]
-                pool.sort(key=lambda t: things[t]["n"])
-        else:  # from the index of kinds: every one is of ``kinds`` already
-            index = self.s["kinds"]
-            lists = [index[kind] for kind in kinds if dict.get(index, kind)]
-            if len(lists) <= 1:  # one kind: its index is already in creation order
-                pool = lists[0] if lists else EMPTY
-            else:  # several: creation order, never the order of the set of kinds (an owner's first)
-                if owner is None:  # (lists, not a generator: the compiled build resumes one per thing)
-                    pool = [tid for found in lists for tid in found]
-                else:
-                    pool = [tid for found in lists for tid in found if things[tid]["o"] == owner]
-                pool.sort(key=lambda t: things[t]["n"])
+        else:  # from an index, each list already of one of ``kinds`` (and ``owner``'s) in creation order
+            pool = _merged(self._indexed(kinds, owner), things)
         if owner is None and (places is not None or include_reserve):
             return list(pool)
         fixed, reserves = self.game.fixed_kinds, self.game.reserve_kinds
@@ -299,6 +288,19 @@ class World:
                     continue
             found.append(tid)
         return found  # creation order: deterministic, and the same after a copy
+
+    def _indexed(self, kinds, owner) -> list[list[str]]:
+        """The non-empty lists of ``kinds`` in the index of owned things (``owner``'s), or in the
+        index of kinds (everybody's)."""
+        if owner is None:
+            index = self.s["kinds"]
+            return [index[kind] for kind in kinds if dict.get(index, kind)]
+        owned, lists = self.s["owned"], []
+        for kind in kinds:
+            seats = dict.get(owned, kind)
+            if seats is not None and owner < len(seats) and seats[owner]:
+                lists.append(seats[owner])
+        return lists
 
     def _inside(self, place: str):
         """What ``place`` holds; for a place whose things lie in sets, the things of its sets."""
