@@ -20,7 +20,8 @@ from engine.interpreter import Engine
 
 def _checked_readers(monkeypatch) -> collections.Counter:
     """Every reader compiled from now on is checked at each call; the count is by the shape
-    of the place ("OwnPlace", "VarPlace", "NoneType") and whether there are filters."""
+    of the place ("OwnPlace", "VarPlace", "EveryPlace", "NoneType"), whether there are
+    filters, and whether the noun adds terms ("empty field": a field with no vine)."""
     calls: collections.Counter = collections.Counter()
     compile_reader = values.compiled_candidates
 
@@ -28,7 +29,8 @@ def _checked_readers(monkeypatch) -> collections.Counter:
         read = compile_reader(game, noun, filters, location, *rest)
         if read is None:
             return None
-        shape = (type(location.place if location is not None else None).__name__, bool(filters))
+        shape = (type(location.place if location is not None else None).__name__, bool(filters),
+                 bool(game.terms_of(noun.id)))
 
         def both(ctx, owner):
             found = read(ctx, owner)
@@ -54,18 +56,21 @@ def test_every_compiled_reader_gives_what_the_words_mean_in_real_games(monkeypat
     engine = Engine.load([game])  # a fresh one: no reader compiled before the check was in place
     for seed in (1, 2):
         _play(engine, players, seed)
-    shapes = {place for place, _filtered in calls}
+    shapes = {place for place, _filtered, _terms in calls}
     assert {"OwnPlace", "VarPlace", "NoneType"} <= shapes, calls
-    assert any(filtered for _place, filtered in calls), "some reader with filters was checked"
+    assert any(filtered for _place, filtered, _terms in calls), "some reader with filters was checked"
+    if game == "viticulture":  # nouns with terms: "planted field", "empty field", "unsold field"
+        assert any(terms for _place, _filtered, terms in calls), calls
+    else:  # "from each action deck", "on each first player spot"
+        assert "EveryPlace" in shapes, calls
 
 
 def test_a_shape_the_readers_do_not_know_is_read_the_general_way():
-    """A place of a shape not compiled ("every X") has no reader: candidates reads it the
-    general way."""
-    game = Engine.load(["castles-of-burgundy-cards"]).game
-    every = [node for node in game.nodes if type(node) is ast.Item and node.location is not None
-             and type(node.location.place) is ast.EveryPlace]
-    assert every, "the game has items in every place of a kind"
-    node = every[0]
-    noun = game.vocabulary.phrases[tuple(node.noun)]
+    """A noun whose things may be spaces private to a structure ("space": a space exists only
+    for the owner of its structure) has no reader: candidates reads it the general way."""
+    game = Engine.load(["viticulture"]).game
+    spaces = [node for node in game.nodes if type(node) is ast.Item and tuple(node.noun) == ("space",)]
+    assert spaces, "the game has items naming any space"
+    node = spaces[0]
+    noun = game.vocabulary.phrases[("space",)]
     assert values.compiled_candidates(game, noun, node.filters, node.location) is None

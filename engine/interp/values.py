@@ -159,9 +159,16 @@ def compiled_candidates(game, noun, filters, location):
     places other than "your X" (things loose in one kind of place), "in Name" and none."""
     kinds, private, terms, everybodys = _noun_facts(game, noun.id)
     place = location.place if location is not None else None
-    if private or terms or type(place) not in _READ_PLACES:
+    if private or type(place) not in _READ_PLACES or (terms and place is not None):
         return None
     keep = _compiled_filters(filters)
+    if place is None and terms:
+        with_terms = _compiled_terms(game, terms)
+
+        def anywhere_with_terms(ctx: Context, owner):
+            found = ctx.world.things(kinds, None if everybodys else owner)
+            return keep(ctx, with_terms(ctx, _not_acting(ctx, found)) if found else found)
+        return anywhere_with_terms
     if place is None:
         def anywhere(ctx: Context, owner):
             return keep(ctx, _not_acting(ctx, ctx.world.things(kinds, None if everybodys else owner)))
@@ -173,6 +180,22 @@ def compiled_candidates(game, noun, filters, location):
     if not loose or len(place_kinds) != 1:
         return None
     place_kind = next(iter(place_kinds))
+
+    if type(place) is EveryPlace:
+        def in_every_place(ctx: Context, owner):  # as "each X" is read: in every place of X, in
+            if ctx.subst and place_noun in ctx.subst:  # creation order; in a shared one only
+                return general_candidates(ctx, noun, filters, location, owner)  # your or nobody's
+            s = ctx.world.s
+            things, inside = s["things"], s["in"]
+            found = []
+            for p in dict.get(s["kinds"], place_kind, EMPTY):
+                anyone = owner is None or things[p]["o"] is not None
+                for t in dict.get(inside, p, EMPTY):
+                    thing = things[t]
+                    if thing["k"] in kinds and (anyone or thing["o"] is None or thing["o"] == owner):
+                        found.append(t)
+            return keep(ctx, _not_acting(ctx, found))
+        return in_every_place
 
     def in_your_place(ctx: Context, owner):  # as "your X" is read: the acting player's places of X
         actor = ctx.actor
@@ -190,7 +213,26 @@ def compiled_candidates(game, noun, filters, location):
     return in_your_place
 
 
-_READ_PLACES = (type(None), VarPlace, OwnPlace)  # the places compiled_candidates reads
+_READ_PLACES = (type(None), VarPlace, OwnPlace, EveryPlace)  # the places compiled_candidates reads
+
+
+def _compiled_terms(game, terms):
+    """``with_terms(ctx, found)``: the things that meet every term's condition (It is the thing
+    tested), as _with_terms keeps them, with each condition's test made once."""
+    tests = tuple(compiled_test(game, game.nodes[game.effect("terms", term, "condition")]) for term in terms)
+
+    def with_terms(ctx: Context, found: list[str]) -> list[str]:
+        inner = Context(ctx.world, ctx.actor, ctx.you, dict(ctx.env), ctx.subst)  # one for all: only It changes
+        env = inner.env
+        for passes in tests:
+            kept = []
+            for tid in found:
+                env["It"] = tid
+                if passes(inner):
+                    kept.append(tid)
+            found = kept
+        return found
+    return with_terms
 
 
 def _not_acting(ctx: Context, found: list[str]) -> list[str]:
