@@ -169,6 +169,10 @@ def _walk_and_trial(effect: str, seat: int = 0):
     # a thing discarded "as Name": each candidate discarded in turn, then bound where it lies
     ("discard 1 card in your hand as D, then pay 1 lira to gain 1 vp.", False),
     ("discard 1 card in your hand as D, then gain 1 lira, then pay 1 lira to gain 1 vp.", True),
+    # a poll met on the way: every polled player declining is a way that is always open
+    ("each opponent may give you up to 2 visitors as Given. gain 1 lira, then pay 1 lira to gain 1 vp.", True),
+    ("each player may gain 1 lira, then for each opponent who did: pay 1 lira to gain 1 vp. gain 1 lira, "
+     "then pay 1 lira to gain 1 vp.", True),
     # another player must do something: it is theirs to carry out
     ("the player on your right must pay 99 lira.", False),
     ("the player on your right must choose one: pay 99 lira; or lose 1 vp.", True),
@@ -277,3 +281,11 @@ def test_every_visitor_read_off_the_state_is_what_a_trial_finds():
         count += 1
     assert len(sure) > 0.8 * len(cards), sorted(set(cards) - set(sure))
     assert {"innkeeper", "merchant", "oenologist"} <= set(sure)
+
+
+def test_a_poll_whose_declining_way_fails_is_left_to_a_trial():
+    """Only the way where every polled player declines is read: when it fails, what the
+    players say might still make it work, so the walk is unsure (a trial finds out)."""
+    found, by_trial = _walk_and_trial("each opponent may give you 99 lira. pay 99 lira to gain 1 vp.")
+    assert found is None
+    assert by_trial is not None  # no opponent has 99 lira to give

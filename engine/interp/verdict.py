@@ -41,10 +41,11 @@ those steps straight over the effect tree, with no copy of the frames:
   stopping (STOPPABLE), and a way the walk is unsure of does not end the
   search. Without a yes, any unsure way makes the answer unsure (None), and
   the caller runs the trial. A step of a shape the walk does not read at all
-  (a poll met on the way, a gift of things, a reveal of chosen things, a pick
-  from the top of a deck) is unsure at once. A polled player's own answer is
-  read: their step, then (when what follows could fail) the others all
-  declining; a yes that way is sure.
+  (a gift of things, a reveal of chosen things, a pick from the top of a
+  deck) is unsure at once. A poll met on the way is read one way, every
+  polled player declining; a yes that way is sure, anything else unsure. A
+  polled player's own answer is read: their step, then (when what follows
+  could fail) the others all declining; a yes that way is sure.
 
 Bindings are never changed in place: a write copies the one binding dict it
 changes, so the walk backs up to the next candidate for free. Every sure
@@ -718,6 +719,18 @@ def _for_each(w, envs, head, node: ForEach, rest):
     return w.walk(envs, (w.then(head, node.body),) * count + rest)
 
 
+def _poll(w, envs, head, node: Poll, rest):
+    """A poll met on the way: one way is read, every polled player declining (a way always
+    open, since saying no runs nothing); the poll then binds who did (nobody) and what they
+    gave (nothing), as the handler binds them. A yes that way is sure; anything else is
+    unsure (what the players do might still make it work)."""
+    bound = {"__did__": [], "__polled__": list(range(w.rt.s["players"]))}
+    if node.name:
+        bound[node.name] = []
+    found = w.walk(_bind(envs, head[0], bound), rest)
+    return YES if found is YES else w.unsure(node)
+
+
 def _obligation(w, envs, head, node: Obligation, rest):
     """'the player on your right must X': X, carried out by that player."""
     player = player_of(w.ctx(envs, head), node.player)
@@ -1111,6 +1124,7 @@ CHECKS = {  # the steps the walk sees through; any other step that could fail ma
     Bound: _bound,
     ForEach: _for_each,
     Obligation: _obligation,
+    Poll: _poll,
     ForEachOf: _for_each_of,
     ForEachIn: _for_each_in,
     Call: _call,
