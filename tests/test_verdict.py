@@ -155,6 +155,8 @@ def _walk_and_trial(effect: str, seat: int = 0):
     ("for each of up to 2 cards in your hand as C: discard C to gain 1 lira. pay 1 lira to gain 1 vp.", True),
     ("choose up to 2 cards in your hand as Chosen, then discard Chosen to gain 1 lira, then pay 1 lira to gain 1 vp.",
      True),
+    # a pick of exactly two of many things (too many orders to try each): the first two offered
+    ("draw 3 vines and 3 wine orders, then discard 2 cards, then gain 1 lira, then pay 1 lira to gain 1 vp.", True),
     # a pick of players, and giving them resources
     ("for each of 1 opponent as Other: give Other 2 lira.", False),
     ("for each of 1 opponent as Other: give Other 1 vp, then pay 1 lira to gain 1 vp.", False),

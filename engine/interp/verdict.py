@@ -700,8 +700,9 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest):
     """A pick of several things (there are at least the least). When nothing after it can fail,
     yes. A pick of exactly N (N > 1) of a few things tries every order they can be picked in,
     as a trial does, so a no has the trial's reason (the first order's). Otherwise picking none
-    (when allowed) or just one is a way: yes if one works; if none does, a bigger pick might,
-    so unsure. ``ways(chosen)`` is the way on after picking those."""
+    (when allowed) or just one is a way, or, when at least two must be picked, the first of
+    them offered: yes if one works; if none does, another pick might, so unsure.
+    ``ways(chosen)`` is the way on after picking those."""
     if not w.fallible(rest):
         return YES
     if low == high and low > 1 and perm(len(pool), low) <= MOST_ORDERS:
@@ -709,6 +710,8 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest):
     few = [ways([])] if low == 0 else []
     if low <= 1 and (high is None or high >= 1):
         few += [ways([c]) for c in pool]
+    elif len(pool) >= low:  # too many orders to try each: the first things offered, one way
+        few.append(ways(pool[:low]))
     return YES if any(w.way(*way) is YES for way in few) else w.unsure(node)
 
 
