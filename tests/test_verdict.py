@@ -157,6 +157,12 @@ def _walk_and_trial(effect: str, seat: int = 0):
      True),
     # a pick of exactly two of many things (too many orders to try each): the first two offered
     ("draw 3 vines and 3 wine orders, then discard 2 cards, then gain 1 lira, then pay 1 lira to gain 1 vp.", True),
+    # a pick of at least one thing whose body fails for each thing by itself: every pick fails
+    ("for each of up to 2 cards in your hand as C: pay 99 lira, then discard C. gain 1 lira.", False),
+    # several items discarded, each after the other: the first things offered of each
+    ("draw 1 vine and 1 wine order, then discard 1 vine and 1 wine order, then gain 1 lira, then pay 1 lira to "
+     "gain 1 vp.", True),
+    ("discard 9 cards and 1 vine, then gain 1 lira, then pay 1 lira to gain 1 vp.", False),
     # a pick of players, and giving them resources
     ("for each of 1 opponent as Other: give Other 2 lira.", False),
     ("for each of 1 opponent as Other: give Other 1 vp, then pay 1 lira to gain 1 vp.", False),

@@ -693,15 +693,20 @@ def _for_each_of(w, envs, head, node: ForEachOf, rest):
         return w.walk(*ways(pool))
     if low == high == 1:
         return w.first_way(ways([c]) for c in pool)
-    return _a_few(w, node.item, pool, low, high, ways, (body,) + rest)
+    return _a_few(w, node.item, pool, low, high, ways, (body,) + rest,
+                  lambda chosen: (envs, _once_each(head, node.name, body, chosen)))
 
 
-def _a_few(w, node, pool: list, low: int, high, ways, rest):
+def _a_few(w, node, pool: list, low: int, high, ways, rest, alone=None):
     """A pick of several things (there are at least the least). When nothing after it can fail,
     yes. A pick of exactly N (N > 1) of a few things tries every order they can be picked in,
     as a trial does, so a no has the trial's reason (the first order's). Otherwise picking none
     (when allowed) or just one is a way, or, when at least two must be picked, the first of
-    them offered: yes if one works; if none does, another pick might, so unsure.
+    them offered: yes if one works; if none does, another pick might, so unsure. But when at
+    least one must be picked and ``alone(chosen)`` (the body run for those things, and nothing
+    after) fails for each thing by itself, every pick fails: the bodies run after the whole
+    pick, in the order picked, and picking changes nothing, so the first thing's body fails as
+    it does alone; a trial meets the first thing's failure first, so that is the reason.
     ``ways(chosen)`` is the way on after picking those."""
     if not w.fallible(rest):
         return YES
@@ -712,7 +717,13 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest):
         few += [ways([c]) for c in pool]
     elif len(pool) >= low:  # too many orders to try each: the first things offered, one way
         few.append(ways(pool[:low]))
-    return YES if any(w.way(*way) is YES for way in few) else w.unsure(node)
+    if any(w.way(*way) is YES for way in few):
+        return YES
+    if alone is not None and low >= 1 and pool:  # each thing's body, alone: see below
+        reasons = [w.way(*alone([thing])) for thing in pool]
+        if all(type(reason) is str for reason in reasons):
+            return reasons[0]
+    return w.unsure(node)
 
 
 def _for_each(w, envs, head, node: ForEach, rest):
@@ -862,9 +873,10 @@ def _set_way(w, envs, head, tid: str, place: str, plan: list, rest):
 
 
 def _discard(w, envs, head, node: Discard, rest):
-    """Discarding bound things, or one thing picked (each candidate in turn)."""
+    """Discarding bound things, or one thing picked (each candidate in turn); several items:
+    see _several_discarded."""
     if len(node.items) != 1:
-        return w.unsure(node)
+        return _several_discarded(w, envs, head, node, rest)
     item = node.items[0]
     if type(item) is BoundItem:
         things = envs[head[0]].get(item.name)
@@ -877,6 +889,23 @@ def _discard(w, envs, head, node: Discard, rest):
     if low == high == 1:
         return w.first_way(ways([c]) for c in pool)
     return _a_few(w, item, pool, low, high, ways, rest)
+
+
+def _several_discarded(w, envs, head, node: Discard, rest):
+    """"discard 1 X and 3 Y": the items one after the other, as the handler picks and
+    discards them. One way is read: the first things offered of each item (on the branch the
+    earlier items left). Too few for the first item is a sure no (nothing before it changed
+    its candidates); a yes that way is sure; anything else is unsure (other picks might work,
+    or leave a later item too few)."""
+    for index, item in enumerate(node.items):
+        if type(item) is not Item:
+            return w.unsure(node)
+        found = _pool(w, envs, head, item)
+        if type(found) is not tuple:
+            return found if index == 0 or found is None else w.unsure(node)
+        pool, low, _high = found
+        envs, _rest = _discarding(w, envs, head, pool[:low], rest)
+    return YES if w.walk(envs, rest) is YES else w.unsure(node)
 
 
 def _discarding(w, envs, head, things: list, rest):
