@@ -163,6 +163,10 @@ def _walk_and_trial(effect: str, seat: int = 0):
     ("draw 1 vine and 1 wine order, then discard 1 vine and 1 wine order, then gain 1 lira, then pay 1 lira to "
      "gain 1 vp.", True),
     ("discard 9 cards and 1 vine, then gain 1 lira, then pay 1 lira to gain 1 vp.", False),
+    # things picked from an unordered place and taken
+    ("reveal 1 card from each deck as Revealed, then take 2 cards from Revealed, then discard all cards in "
+     "Revealed, then gain 1 lira, then pay 1 lira to gain 1 vp.", True),
+    ("reveal 1 card from each deck as Revealed, then take 9 cards from Revealed, then gain 1 lira.", False),
     # a pick of players, and giving them resources
     ("for each of 1 opponent as Other: give Other 2 lira.", False),
     ("for each of 1 opponent as Other: give Other 1 vp, then pay 1 lira to gain 1 vp.", False),

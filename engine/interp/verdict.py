@@ -620,15 +620,16 @@ def _bound(w, envs, head, node: Bound, rest):
 def _take(w, envs, head, node: Take, rest):
     """Taking the top things of an ordered place ("take 1 card from Pile"), or from each of
     several places: nothing is chosen, so the handler's own functions take them on the
-    branch's own copy. Too few where a deck could be refilled first, a number left open, or a
-    pick among the things of an unordered place, is left to a trial."""
+    branch's own copy. A pick among the things of an unordered place ("take 2 cards from
+    Revealed") is read as a discard's pick is (_a_few). Too few where a deck could be refilled
+    first, or a number left open, is left to a trial."""
     if len(node.items) != 1 or type(node.items[0]) is not Item or node.items[0].location is None:
         return w.unsure(node)
     item, seat, ctx = node.items[0], head[1], w.ctx(envs, head)
     if not items.from_each(item):
         reading = _Branch(ctx.world)
         if not items.is_ordered_source(reading, item, ctx):
-            return w.unsure(node)
+            return _picked_to_take(w, envs, head, item, rest)
         pool = pick_pool(reading, ctx, item, seat)
         low, high = bounds(ctx, item.quantity, len(pool))
         if low != high:
@@ -644,6 +645,25 @@ def _take(w, envs, head, node: Take, rest):
     for tid in taken:
         items.move_to_owner(branch, tid, seat)
     return w.walk(envs, rest)
+
+
+def _picked_to_take(w, envs, head, item, rest):
+    """Taking things picked from an unordered place: each candidate in turn for a pick of one,
+    else as _a_few reads a pick of several."""
+    found = _pool(w, envs, head, item)
+    if type(found) is not tuple:
+        return found
+    pool, low, high = found
+
+    def ways(chosen: list):  # as the handler takes them: each moved to the taker, in order
+        branch_envs, world = w.changed(envs, things=True)
+        branch = _Branch(world, w.ctx(branch_envs, head), w.strict)
+        for tid in chosen:
+            items.move_to_owner(branch, tid, head[1])
+        return branch_envs, rest
+    if low == high == 1:
+        return w.first_way(ways([c]) for c in pool)
+    return _a_few(w, item, pool, low, high, ways, rest)
 
 
 def _discarded_as(w, envs, head, node: Bound, rest):
