@@ -167,6 +167,9 @@ def _walk_and_trial(effect: str, seat: int = 0):
     ("reveal 1 card from each deck as Revealed, then take 2 cards from Revealed, then discard all cards in "
      "Revealed, then gain 1 lira, then pay 1 lira to gain 1 vp.", True),
     ("reveal 1 card from each deck as Revealed, then take 9 cards from Revealed, then gain 1 lira.", False),
+    # things given: picked by the giver, each moved to its new owner
+    ("gain 1 lira, then the player on your right must give you 1 card, then pay 1 lira to gain 1 vp.", True),
+    ("the player on your right must give you 9 cards, then gain 1 lira.", False),
     # a pick of players, and giving them resources
     ("for each of 1 opponent as Other: give Other 2 lira.", False),
     ("for each of 1 opponent as Other: give Other 1 vp, then pay 1 lira to gain 1 vp.", False),

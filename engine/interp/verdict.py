@@ -41,8 +41,8 @@ those steps straight over the effect tree, with no copy of the frames:
   stopping (STOPPABLE), and a way the walk is unsure of does not end the
   search. Without a yes, any unsure way makes the answer unsure (None), and
   the caller runs the trial. A step of a shape the walk does not read at all
-  (a gift of things, a reveal of chosen things, a pick from the top of a
-  deck) is unsure at once. A poll met on the way is read one way, every
+  (a gift of several items of things, a reveal of chosen things, a pick from
+  the top of a deck) is unsure at once. A poll met on the way is read one way, every
   polled player declining; a yes that way is sure, anything else unsure. A
   polled player's own answer is read: their step, then (when what follows
   could fail) the others all declining; a yes that way is sure.
@@ -629,7 +629,7 @@ def _take(w, envs, head, node: Take, rest):
     if not items.from_each(item):
         reading = _Branch(ctx.world)
         if not items.is_ordered_source(reading, item, ctx):
-            return _picked_to_take(w, envs, head, item, rest)
+            return _picked_and_moved(w, envs, head, item, rest, seat)
         pool = pick_pool(reading, ctx, item, seat)
         low, high = bounds(ctx, item.quantity, len(pool))
         if low != high:
@@ -647,19 +647,20 @@ def _take(w, envs, head, node: Take, rest):
     return w.walk(envs, rest)
 
 
-def _picked_to_take(w, envs, head, item, rest):
-    """Taking things picked from an unordered place: each candidate in turn for a pick of one,
-    else as _a_few reads a pick of several."""
+def _picked_and_moved(w, envs, head, item, rest, seat: int):
+    """Things picked and moved to ``seat``'s own (taken from an unordered place, or given to
+    another player): each candidate in turn for a pick of one, else as _a_few reads a pick of
+    several."""
     found = _pool(w, envs, head, item)
     if type(found) is not tuple:
         return found
     pool, low, high = found
 
-    def ways(chosen: list):  # as the handler takes them: each moved to the taker, in order
+    def ways(chosen: list):  # as the handler moves them: each to its new owner, in order
         branch_envs, world = w.changed(envs, things=True)
         branch = _Branch(world, w.ctx(branch_envs, head), w.strict)
         for tid in chosen:
-            items.move_to_owner(branch, tid, head[1])
+            items.move_to_owner(branch, tid, seat)
         return branch_envs, rest
     if low == high == 1:
         return w.first_way(ways([c]) for c in pool)
@@ -1022,7 +1023,7 @@ class _Branch:
 
 def _resources(w, envs, head, node, rest):
     """Gaining, paying, losing or giving amounts of resources: worked out on the branch's own
-    counters (a gift of things is left to a trial)."""
+    counters (a gift of one item of things: _picked_and_moved; of several, left to a trial)."""
     ctx = w.ctx(envs, head)
     if type(node) is Gain:
         for item in node.items:
@@ -1034,6 +1035,8 @@ def _resources(w, envs, head, node, rest):
             return w.unsure(node)
         noun = noun_of(ctx, item.noun)
         if not is_resource(noun):
+            if type(node) is Give and len(node.items) == 1:  # a gift of things picked
+                return _picked_and_moved(w, envs, head, item, rest, player_of(ctx, node.player))
             return w.unsure(node)
         changes.append((counter_owner(w.game, noun.id, head[1]), noun.id, items.amount(ctx, node, item)))
     verb = RESOURCE_VERBS[type(node)]
