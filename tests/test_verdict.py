@@ -117,6 +117,14 @@ def test_whether_a_space_can_be_used_is_mostly_read_off_the_state(monkeypatch):
     assert seen[("can_do", "yes")] + seen[("can_do", "no")] > seen[("can_do", "unsure")], seen
 
 
+def test_things_taken_one_at_a_time_are_read_off_the_state(monkeypatch):
+    """Viticulture: "take 2 cards from Revealed" asks for one card at a time; the walk judges
+    each (the cards taken so far and this one moved to the taker, then the rest), and every
+    sure verdict is checked against a trial."""
+    seen = judged_against_trials(loaded("viticulture"), monkeypatch, 4, (1,))
+    assert seen[("Take of several", "yes")] > 0, seen
+
+
 def test_a_missing_option_gives_the_same_reason_either_way():
     """The walk's reasons are the trial's words: paying more than you have names both amounts."""
     engine = loaded("viticulture")

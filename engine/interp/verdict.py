@@ -324,23 +324,46 @@ def _poll_answers(w, frames, depth, node: Poll):
     return judge
 
 
-def _discard_answers(w, frames, depth, node: Discard):
-    """Which one thing to discard (a discard of one item): that thing discarded, then what is
-    left of the region."""
+def _moving_answers(w, frames, depth, node):
+    """The next thing to discard, take or give (an action of one item, its things picked one at
+    a time), or "no more": the things picked so far and this one moved as the handler moves
+    them, then what is left of the region. Stopping after this thing is a way while more may
+    still be picked, so its yes is sure; a thing that leaves the pick short of its least, or a
+    no while more could still be picked, is left to a trial."""
     top = frames[-1]
-    if len(node.items) != 1 or top.get("picked") or top.get("min") != 1 or top.get("max") != 1 \
-            or "keys" not in top:
+    if len(node.items) != 1 or "keys" not in top or "min" not in top:
         return None
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
-    envs, things = w.rt.s["envs"], w.rt.s["things"]
+    envs, head, things = w.rt.s["envs"], _head(top), w.rt.s["things"]
+    picked, least, most = list(top.get("picked", ())), top["min"], top["max"]
+    kind = type(node)
+    if kind is Discard:
+        def finish(chosen: list):
+            return _discarding(w, envs, head, chosen, below)
+    else:
+        seat = player_of(w.ctx(envs, head), node.player) if kind is Give else head[1]
+
+        def finish(chosen: list):
+            branch_envs, world = w.changed(envs, things=True)
+            branch = _Branch(world, w.ctx(branch_envs, head), w.strict)
+            for tid in chosen:
+                items.move_to_owner(branch, tid, seat)
+            return branch_envs, below
 
     def judge(key):
+        if key == items.DONE[0]:
+            return w.verdict(*finish(picked)) if len(picked) >= least else None
         chosen = top["keys"].get(key)
         if not isinstance(chosen, str) or chosen not in things:
             return None
-        return w.verdict(*_discarding(w, envs, _head(top), [chosen], below))
+        now = picked + [chosen]
+        if len(now) < least:
+            return None
+        found = w.verdict(*finish(now))
+        more = (most is None or len(now) < most) and len(top["cand"]) > 1
+        return found if found is YES or not more else None
     return judge
 
 
@@ -1166,7 +1189,9 @@ ANSWERS = {  # the decisions whose answers the walk reads
     Play: _play_answers,
     Repeat: _repeat_answers,
     Poll: _poll_answers,
-    Discard: _discard_answers,
+    Discard: _moving_answers,
+    Take: _moving_answers,
+    Give: _moving_answers,
 }
 
 CHECKS = {  # the steps the walk sees through; any other step that could fail makes it unsure
