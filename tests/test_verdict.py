@@ -117,12 +117,15 @@ def test_whether_a_space_can_be_used_is_mostly_read_off_the_state(monkeypatch):
     assert seen[("can_do", "yes")] + seen[("can_do", "no")] > seen[("can_do", "unsure")], seen
 
 
-def test_things_taken_one_at_a_time_are_read_off_the_state(monkeypatch):
-    """Viticulture: "take 2 cards from Revealed" asks for one card at a time; the walk judges
-    each (the cards taken so far and this one moved to the taker, then the rest), and every
-    sure verdict is checked against a trial."""
+def test_things_taken_or_given_one_at_a_time_are_read_off_the_state(monkeypatch):
+    """Viticulture: "take 2 cards from Revealed" and "give you up to 3 visitors" ask for one
+    card at a time; the walk judges each (the cards so far and this one moved to their new
+    owner, then the rest), and every sure verdict is checked against a trial."""
     seen = judged_against_trials(loaded("viticulture"), monkeypatch, 4, (1,))
     assert seen[("Take of several", "yes")] > 0, seen
+    # Importer: "each opponent may give you up to 3 visitors as Given": a polled player's gift,
+    # then the poll binds what was given once the others decline
+    assert seen[("Give of several", "yes")] > 0, seen
 
 
 def test_a_missing_option_gives_the_same_reason_either_way():

@@ -333,15 +333,19 @@ def _moving_answers(w, frames, depth, node):
     top = frames[-1]
     if len(node.items) != 1 or "keys" not in top or "min" not in top:
         return None
-    below = _below(w.rt, frames, depth)
+    polled = _polled_step(w, frames, depth)
+    below = _below(w.rt, frames, depth) if polled is None else polled[1]
     if below is None:
         return None
     envs, head, things = w.rt.s["envs"], _head(top), w.rt.s["things"]
     picked, least, most = list(top.get("picked", ())), top["min"], top["max"]
     kind = type(node)
+
+    def after(chosen: list) -> tuple:  # a polled player's step hands what it moved to the poll
+        return below if polled is None else (polled[0](list(top["out"]) + chosen),) + below
     if kind is Discard:
         def finish(chosen: list):
-            return _discarding(w, envs, head, chosen, below)
+            return _discarding(w, envs, head, chosen, after(chosen))
     else:
         seat = player_of(w.ctx(envs, head), node.player) if kind is Give else head[1]
 
@@ -350,11 +354,13 @@ def _moving_answers(w, frames, depth, node):
             branch = _Branch(world, w.ctx(branch_envs, head), w.strict)
             for tid in chosen:
                 items.move_to_owner(branch, tid, seat)
-            return branch_envs, below
+            return branch_envs, after(chosen)
+    others = polled is not None and polled[2]  # players still to answer the poll: one way read
 
     def judge(key):
         if key == items.DONE[0]:
-            return w.verdict(*finish(picked)) if len(picked) >= least else None
+            found = w.verdict(*finish(picked)) if len(picked) >= least else None
+            return found if found is YES or not others else None
         chosen = top["keys"].get(key)
         if not isinstance(chosen, str) or chosen not in things:
             return None
@@ -363,8 +369,36 @@ def _moving_answers(w, frames, depth, node):
             return None
         found = w.verdict(*finish(now))
         more = (most is None or len(now) < most) and len(top["cand"]) > 1
-        return found if found is YES or not more else None
+        return found if found is YES or not (more or others) else None
     return judge
+
+
+def _polled_step(w, frames, depth):
+    """When the top frame is a polled player's step (the poll under it waits for it): (the
+    segment binding what the poll binds once the players still to answer all decline, given
+    what this step hands on; the segments under the poll; whether any player is still to
+    answer). None otherwise."""
+    if len(frames) < 2 or len(frames) - 1 < depth:
+        return None
+    poll_frame = frames[-2]
+    number = dict.get(poll_frame, "n")
+    if number is None or poll_frame.get("s") != 3:
+        return None
+    poll = w.game.nodes[number]
+    if type(poll) is not Poll or w.game.entry[w.game.number(poll.step)] != frames[-1]["n"]:
+        return None
+    under = _below(w.rt, frames[:-1], depth)
+    if under is None:
+        return None
+    key, did, gave = poll_frame["e"], list(poll_frame["did"]), list(poll_frame["gave"])
+    everybody = list(range(w.rt.s["players"]))
+
+    def bound(out: list) -> tuple:
+        values = {"__did__": did, "__polled__": everybody}
+        if poll.name:
+            values[poll.name] = gave + out
+        return _at(_head(poll_frame), BIND, (key, values))
+    return bound, under, bool(poll_frame.get("queue"))
 
 
 def _play_answers(w, frames, depth, node: Play):
