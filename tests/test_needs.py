@@ -12,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from engine.agents import random_agents
-from engine.interp import runtime
+from engine.interp import needs as needs_module
+from engine.interp import runtime, verdict
 from engine.interp.needs import needs
 from engines import loaded
 
@@ -113,3 +114,39 @@ def test_every_refused_answer_is_one_the_full_judge_rejects(game, players, seeds
             state = engine.apply(state, agents[decision.player].choose(None, decision))
     if game == "castles-of-burgundy-cards":
         assert len(refused) > 100 and any("silver" in why for why in refused)
+
+
+def test_every_die_value_it_can_pay_for_is_one_the_walk_finds_it_can_carry_out(monkeypatch):
+    """Castles: a die value costs 1 worker per step, a plain payment, and nothing after the
+    adjustment could fail where the player adjusts it: having the workers is then all it
+    takes, and the judge says so without a walk. Over real games, every value it passes
+    this way is one the walk (or else a trial) finds can be carried out."""
+    engine = loaded("castles-of-burgundy-cards")
+    made, passed = needs_module.paid_for, []
+
+    def checking(rt, depth):
+        enough = made(rt, depth)
+        if enough is None:
+            return None
+        walk = verdict.answers(rt, depth)
+
+        def judged(key: str) -> bool:
+            found = enough(key)
+            if found:
+                by_walk = walk(key)
+                if by_walk is None:
+                    budget = rt.budget
+                    by_walk = verdict.YES if rt.try_option(key, depth) is None else "no"
+                    rt.budget = budget
+                assert by_walk is verdict.YES, (key, by_walk)
+                passed.append(key)
+            return found
+        return judged
+
+    monkeypatch.setattr(needs_module, "paid_for", checking)
+    for seed in (1, 2):
+        agents = random_agents(seed, 3)
+        state = engine.new_game(players=3, seed=seed)
+        while (decision := engine.decision(state)) is not None:
+            state = engine.apply(state, agents[decision.player].choose(None, decision))
+    assert len(passed) > 100 and any(not key.endswith(":0") for key in passed), len(passed)

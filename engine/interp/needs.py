@@ -23,6 +23,9 @@ that surely fail for want of a counter ("yes" to a "may", an option of a
 "choose one", a value of an adjustment that costs per step). The option
 judges refuse those at once; the reason in words, which only a decision that
 is really asked shows, is then worked out by the full judge (runtime.py).
+``paid_for(rt, depth)`` is the other side, for an adjustment whose price per
+step is a plain payment with nothing after it in the region that could fail:
+a value the player can pay for is then surely legal, without a walk.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from __future__ import annotations
 from engine.effects.ast import (
     Adjust, Call, Choice, Effect, Exchange, Gain, Item, Let, Lose, May, Number, OnlyIf, Pay, Repeat, Sentence, Var,
 )
+from engine.interp.fallible import below_top_fails
 from engine.interp.handlers import adjust_steps, call_nouns, repeat_bounds
 from engine.interp.values import counter_owner, is_resource
 
@@ -238,6 +242,47 @@ def _adjust(rt, frame: dict, node: Adjust, wanted: tuple):
         steps = adjust_steps(start, int(key.split(":", 1)[1]), span, node.wrap)
         return steps > 0 and short(rt, wanted, frame["p"], steps)
     return refused
+
+
+def paid_for(rt, depth: int):
+    """``enough(key)``: whether answering the top frame's die adjustment with ``key`` surely
+    works, when what it costs per step is a plain payment (fixed amounts of counters, nothing
+    else that could fail) and nothing after it in the region (the frames from ``depth - 1``
+    up) could fail: then having enough is all it takes. None for any other question."""
+    frames = rt.s["frames"]
+    frame = frames[-1]
+    number = dict.get(frame, "n")
+    if number is None or dict.get(frame, "x") or dict.get(frame, "s") != 1:
+        return None
+    game = rt.game
+    node = game.nodes[number]
+    if type(node) is not Adjust or node.cost is None:
+        return None
+    memo = game.memo.setdefault("plain payments", {})
+    wanted = memo.get(number, NONE)
+    if wanted is NONE:
+        wanted = memo[number] = _plain_payment(game, node.cost)
+    if wanted is None or below_top_fails(game, frames, depth, rt.flow.rest_can_fail):
+        return None
+    start, span, seat = frame["from"], frame["span"], frame["p"]
+
+    def enough(key: str) -> bool:
+        return not short(rt, wanted, seat, adjust_steps(start, int(key.split(":", 1)[1]), span, node.wrap))
+    return enough
+
+
+def _plain_payment(game, cost) -> tuple | None:
+    """What a cost needs, as its one way, when it is a plain payment: "pay 1 worker" (fixed
+    amounts of counters, with no filter, place or "per"); else None."""
+    if type(cost) is not Pay or getattr(cost, "per", None) is not None:
+        return None
+    for item in cost.items:
+        noun = game.noun(item.noun) if type(item) is Item else None
+        if noun is None or not is_resource(noun) or item.filters or item.location is not None \
+                or item.quantity.mode != "exactly" or type(item.quantity.value) is not int:
+            return None
+    wanted = needs(game, game.number(cost))
+    return wanted if len(wanted) == 1 else None
 
 
 REFUSALS = {  # decision node -> (what its answers need, read once per node; its refusal)

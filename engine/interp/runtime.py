@@ -39,7 +39,9 @@ Feasibility ("play a card only if it can be carried out in full"):
   (a sure yes, or a sure no with the trial's reason); only an unsure answer
   costs a trial.
 * Before the walk, an answer that surely lacks a counter it must pay is
-  refused (needs.py); its reason is put in words only when it is shown.
+  refused (needs.py); its reason is put in words only when it is shown. A
+  die adjustment's value whose price is a plain payment, with nothing after
+  it that could fail, is legal when it can be paid (needs.paid_for).
 * Options are judged only until two are legal (lightest first); the others
   stay open in the pending decision. The judge that asked (``open_judge``)
   goes with the Decision, which judges an open option when a player reads
@@ -323,6 +325,11 @@ class Runtime:
                 if refused is not None and refused(key):
                     return REFUSED
             if key not in read:
+                if "paid" not in made:
+                    made["paid"] = needs.paid_for(self, depth)
+                paid = made["paid"]
+                if paid is not None and paid(key):  # a plain payment it surely can make
+                    return None
                 if "walk" not in made:
                     made["walk"] = verdict.answers(self, depth)
                 walk = made["walk"]
