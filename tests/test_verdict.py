@@ -225,6 +225,24 @@ def test_the_walk_is_sure_of_these_shapes_and_says_what_a_trial_says(effect, wor
     assert (None if found is verdict.YES else found) == by_trial
 
 
+@pytest.mark.parametrize("workers, works", [(0, True), (1, True), (2, False)])
+def test_a_body_of_guards_is_read_by_its_conditions_alone(workers, works):
+    """Castles' "refill your workers" (let Missing be 2 minus the number of worker, then only
+    if Missing is more than 0: gain Missing workers): its lets and conditions decide, read
+    at once where nothing after the call could fail; the trial's verdict and words."""
+    engine = loaded("castles-of-burgundy-cards")
+    game = engine.game
+    body = game.procedures["refill_workers"]
+    assert [name for name, _value in verdict._guards(game, body)] == ["Missing", None]
+    state = engine.edit(engine.new_game(players=3, seed=1), 0, counters={"worker": workers})
+    rt = runtime.Runtime(game, runtime.clone(state), engine.flow)
+    rt.s["pending"] = None
+    root = game.add_effect("refill your workers.")
+    found, by_trial = verdict.can_do(rt, [root], 0), rt.can_do_by_trial([root], 0, "test")
+    assert (found is verdict.YES) is works
+    assert (None if found is verdict.YES else found) == by_trial
+
+
 class _Ways:
     """A walk whose ways are given outright: a verdict per choice, and the order they were tried."""
 

@@ -64,7 +64,7 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
-from engine.interp.fallible import children, rest_fails, steps_fail, triggers_can_fail
+from engine.interp.fallible import can_fail, children, rest_fails, steps_fail, triggers_can_fail
 from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, bound_values, call_env, call_nouns,
                                     entries_of, repeat_bounds)
@@ -890,12 +890,69 @@ def _call(w, envs, head, node: Call, rest):
     procedure = resolved.procedure
     subst = call_nouns(resolved, head[3])
     key = object()  # the call's own bindings
-    envs = {**envs, key: call_env(w.ctx(envs, head), resolved)}
-    body = (key, head[1], head[1], subst, game.procedures[procedure.id], 0)
+    env = call_env(w.ctx(envs, head), resolved)
+    number = game.procedures[procedure.id]
+    triggered = game.triggers(procedure.id)
+    if not triggered and not w.fallible(rest):  # the body decides alone: its guards, if that is all
+        guards = _guards(game, number)
+        if guards is not None:
+            return _guarded(w, envs, head, env, subst, guards)
+    envs = {**envs, key: env}
+    body = (key, head[1], head[1], subst, number, 0)
     after = ()
-    if game.triggers(procedure.id):  # they run after the body
+    if triggered:  # they run after the body
         after = (_at(head, UNKNOWN if triggers_can_fail(game, procedure.id) else CHANGES, 0),)
     return w.walk(envs, (body,) + after + rest)
+
+
+def _guards(game, number: int) -> tuple | None:
+    """A body that only names numbers and tests conditions before steps that cannot fail
+    ("let Missing be 2 minus the number of worker, then only if Missing is more than 0: gain
+    Missing workers"): its lets and "only if" conditions in order, as (name, number) and
+    (None, condition); None for any other body. Worked out once per body."""
+    memo = game.memo.setdefault("guards", {})
+    found = memo.get(number, NOTHING)
+    if found is NOTHING:
+        found = memo[number] = _guard_steps(game, _steps_of(game, number))
+    return found
+
+
+NOTHING = object()
+
+
+def _steps_of(game, number: int) -> list:
+    """The nodes a sequence runs one after the other (a node that is no sequence: itself)."""
+    parts = game.parts.get(number)
+    return [game.nodes[game.entry[part]] for part in parts] if parts else [game.nodes[game.entry[number]]]
+
+
+def _guard_steps(game, queue: list) -> tuple | None:
+    chain = []
+    while queue:
+        node, queue = queue[0], queue[1:]
+        if type(node) is Let:
+            chain.append((node.name, node.value))
+        elif type(node) is OnlyIf:  # its body runs next
+            chain.append((None, node.condition))
+            queue = _steps_of(game, game.number(node.body)) + queue
+        elif can_fail(game, game.number(node)) or any(can_fail(game, game.number(step)) for step in queue):
+            return None
+        else:
+            break
+    return tuple(chain)
+
+
+def _guarded(w, envs, head, env: dict, subst: dict, guards: tuple):
+    """The verdict on a body of guards (_guards), read as the walk reads its steps: each let
+    binds its number, and the first condition that fails is the reason, in the trial's words."""
+    ctx = Context(dict.get(envs, WORLD) or w.rt.world, head[1], head[1], dict(env), subst)
+    for name, value in guards:
+        if name is None:
+            if not test(ctx, value):
+                return f"needs: {render(value)}"
+        else:
+            ctx.env[name] = number(ctx, value)
+    return YES
 
 
 def _twice(w, envs, head, node: Twice, rest):
