@@ -19,12 +19,14 @@ those steps straight over the effect tree, with no copy of the frames:
   per step), a move into a place with sets tries each legal set, a repeat
   runs once (later runs are optional, or there is one; its "once more?" is
   the body and then a stop, or what is under it), and a procedure call runs
-  its body with the bindings the call gives it;
-* gaining, paying and losing resources, drawing, discarding, moving and
-  setting an attribute change a World of the branch's own, over a shallow
-  copy of the state (counters, and thing dicts and contents lists when
-  things move), with the engine's own item functions; the state a caller
-  holds is read, never changed;
+  its body with the bindings the call gives it (a body of lets and "only if"
+  conditions before steps that cannot fail, with nothing fallible after the
+  call, is read by its conditions alone: ``_guards``);
+* gaining, paying and losing resources, drawing, discarding, taking,
+  giving, moving and setting an attribute change a World of the branch's
+  own, over a shallow copy of the state (counters, and thing dicts and
+  contents lists when things move), with the engine's own item functions;
+  the state a caller holds is read, never changed;
 * the last step that could fail (a payment, a move, a draw) is checked without
   running it when nothing after it can fail;
 * the walk ends with a sure yes as soon as nothing left can fail
@@ -37,15 +39,19 @@ those steps straight over the effect tree, with no copy of the frames:
   none working every way has been tried, and the reason is still the one a
   trial gives first;
 * where only some ways can be read, a sure yes may still be found: a pick of
-  several things tries picking none or one, a repeat that may stop tries
-  stopping (STOPPABLE), and a way the walk is unsure of does not end the
-  search. Without a yes, any unsure way makes the answer unsure (None), and
-  the caller runs the trial. A step of a shape the walk does not read at all
-  (a gift of several items of things, a reveal of chosen things, a pick from
-  the top of a deck) is unsure at once. A poll met on the way is read one way, every
-  polled player declining; a yes that way is sure, anything else unsure. A
-  polled player's own answer is read: their step, then (when what follows
-  could fail) the others all declining; a yes that way is sure.
+  several things tries picking none or one (or, when at least two must be
+  picked, the first of them offered), a discard of several items the first
+  things offered of each, a repeat that may stop tries stopping (STOPPABLE),
+  a poll met on the way every polled player declining, and a way the walk is
+  unsure of does not end the search. Without a yes, any unsure way makes the
+  answer unsure (None), and the caller runs the trial. A pick of at least one
+  thing whose body fails for each thing alone is a sure no (_a_few). A step
+  of a shape the walk does not read at all (a gift of several items of
+  things, a reveal of chosen things, a pick from the top of a deck) is unsure
+  at once. A polled player's own answer is read: their step, then (when what
+  follows could fail) the others all declining; a yes that way is sure; so
+  is the next thing of a polled player's gift, the poll then binding what
+  was given (_polled_step).
 
 Bindings are never changed in place: a write copies the one binding dict it
 changes, so the walk backs up to the next candidate for free. Every sure
