@@ -13,7 +13,7 @@ import pytest
 
 from engine.agents import random_agents
 from engine.interp import needs as needs_module
-from engine.interp import runtime, verdict
+from engine.interp import handlers, runtime, verdict
 from engine.interp.needs import needs
 from engines import loaded
 
@@ -150,3 +150,28 @@ def test_every_die_value_it_can_pay_for_is_one_the_walk_finds_it_can_carry_out(m
         while (decision := engine.decision(state)) is not None:
             state = engine.apply(state, agents[decision.player].choose(None, decision))
     assert len(passed) > 100 and any(not key.endswith(":0") for key in passed), len(passed)
+
+
+def test_a_may_declined_without_asking_is_one_the_judges_force_to_no(monkeypatch):
+    """Castles asks "you may buy 3 action cards" up to three times a turn, and mostly the
+    player lacks the silver: yes is surely refused and no leaves nothing that could fail, so
+    asking would take no at once. The "may" then finishes without making the option judges.
+    Over real games, each such may is one the full judges force to no."""
+    engine = loaded("castles-of-burgundy-cards")
+    original, declined = runtime.Runtime.surely_declined, []
+
+    def checking(self) -> bool:
+        found = original(self)
+        if found:
+            shown, excluded, unjudged, _judge = self._judge_enough(list(handlers.YES_NO))
+            assert [key for key, _label in shown] == ["no"] and not unjudged, (shown, excluded)
+            declined.append(True)
+        return found
+
+    monkeypatch.setattr(runtime.Runtime, "surely_declined", checking)
+    for seed in (1, 2):
+        agents = random_agents(seed, 3)
+        state = engine.new_game(players=3, seed=seed)
+        while (decision := engine.decision(state)) is not None:
+            state = engine.apply(state, agents[decision.player].choose(None, decision))
+    assert len(declined) > 100, len(declined)

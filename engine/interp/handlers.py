@@ -63,6 +63,8 @@ def bound_values(things: dict, name: str, out: list) -> dict:
 
 def _may(rt, f, node: May):
     if f["s"] == 0:
+        if rt.surely_declined():  # asking would take no at once (a forced choice): no judges made
+            return rt.done(f)
         f["s"] = 1
         rt.ask(f, f["p"], lambda: f"You may {render(node.step)}.", YES_NO)
     elif f.pop("ans") == "yes":

@@ -41,7 +41,9 @@ Feasibility ("play a card only if it can be carried out in full"):
 * Before the walk, an answer that surely lacks a counter it must pay is
   refused (needs.py); its reason is put in words only when it is shown. A
   die adjustment's value whose price is a plain payment, with nothing after
-  it that could fail, is legal when it can be paid (needs.paid_for).
+  it that could fail, is legal when it can be paid (needs.paid_for). A "may"
+  whose yes is so refused and whose no cannot fail is forced to no before
+  any judge is made (``surely_declined``): what asking would do, cheaper.
 * Options are judged only until two are legal (lightest first); the others
   stay open in the pending decision. The judge that asked (``open_judge``)
   goes with the Decision, which judges an open option when a player reads
@@ -62,6 +64,7 @@ CLONE_COST = 25  # a copy of the state counts as this many handler calls
 
 
 NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
+NO_ONLY = (("no", "no"),)  # the answer a "may" is forced to when its yes is surely refused
 # The keys of a pushed frame, in order: push copies it (never writes it) and fills the values in.
 FRAME = {"n": 0, "s": 0, "e": "root", "p": None, "y": None, "src": ""}
 
@@ -272,6 +275,18 @@ class Runtime:
             self.open_judge = judge
             if judged_by:
                 pending["judged_by"] = judged_by
+
+    def surely_declined(self) -> bool:
+        """Whether the "may" the top frame is about to ask would be forced to no: its yes surely
+        lacks a counter it must pay (needs.py) and its no leaves nothing in the region that
+        could fail. ``ask`` would then take no without asking; this tells so without making
+        the option judges. (A probe asks as usual: its explorer tries the options in order.)"""
+        if self.probe_depth is not None:
+            return False
+        refused = needs.refusal(self)
+        if refused is None or not refused("yes"):
+            return False
+        return "no" in sure_options(self.game, self.s["frames"], self._region_depth(), NO_ONLY, self.flow.rest_can_fail)
 
     def answer(self, key: str) -> None:
         """Deliver an answer to the frame that asked, and run on."""
