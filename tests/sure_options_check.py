@@ -23,7 +23,7 @@ def _checked_keys(engine, monkeypatch, name: str, real, players: int, seeds) -> 
     at a real decision (``real`` gives the region depth there, else None) is tried in full."""
     checked = []
     original, judge = getattr(runtime, name), runtime.Runtime.option_judge
-    declined = runtime.Runtime.surely_declined  # a forced "may" reads sure_options before any judge
+    forced = runtime.Runtime.forced_answer  # a forced question reads sure_options before any judge
 
     def verified(*args):
         keys = original(*args)
@@ -37,13 +37,13 @@ def _checked_keys(engine, monkeypatch, name: str, real, players: int, seeds) -> 
         verified.rt = self
         return judge(self, options)
 
-    def remember_declined(self):
+    def remember_forced(self, options):
         verified.rt = self
-        return declined(self)
+        return forced(self, options)
 
     monkeypatch.setattr(runtime, name, verified)
     monkeypatch.setattr(runtime.Runtime, "option_judge", remember)
-    monkeypatch.setattr(runtime.Runtime, "surely_declined", remember_declined)
+    monkeypatch.setattr(runtime.Runtime, "forced_answer", remember_forced)
     play_random_games(engine, players, seeds)
     return checked
 

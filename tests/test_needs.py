@@ -13,7 +13,7 @@ import pytest
 
 from engine.agents import random_agents
 from engine.interp import needs as needs_module
-from engine.interp import handlers, runtime, verdict
+from engine.interp import runtime, verdict
 from engine.interp.needs import needs
 from engines import loaded
 
@@ -152,26 +152,28 @@ def test_every_die_value_it_can_pay_for_is_one_the_walk_finds_it_can_carry_out(m
     assert len(passed) > 100 and any(not key.endswith(":0") for key in passed), len(passed)
 
 
-def test_a_may_declined_without_asking_is_one_the_judges_force_to_no(monkeypatch):
+def test_an_answer_taken_without_asking_is_the_one_the_judges_force(monkeypatch):
     """Castles asks "you may buy 3 action cards" up to three times a turn, and mostly the
-    player lacks the silver: yes is surely refused and no leaves nothing that could fail, so
-    asking would take no at once. The "may" then finishes without making the option judges.
-    Over real games, each such may is one the full judges force to no."""
+    player lacks the silver; a die value can only be kept without workers. When every other
+    answer surely lacks its price and the one left cannot fail, asking would take that one at
+    once: the question takes it without making the option judges. Over real games, each such
+    answer is the one the full judges force."""
     engine = loaded("castles-of-burgundy-cards")
-    original, declined = runtime.Runtime.surely_declined, []
+    original, taken = runtime.Runtime.forced_answer, []
 
-    def checking(self) -> bool:
-        found = original(self)
-        if found:
-            shown, excluded, unjudged, _judge = self._judge_enough(list(handlers.YES_NO))
-            assert [key for key, _label in shown] == ["no"] and not unjudged, (shown, excluded)
-            declined.append(True)
+    def checking(self, options):
+        found = original(self, options)
+        if found is not None:
+            shown, excluded, unjudged, _judge = self._judge_enough(list(options))
+            assert [key for key, _label in shown] == [found] and not unjudged, (shown, excluded)
+            node = self.game.nodes[self.s["frames"][-1]["n"]]
+            taken.append(type(node).__name__)
         return found
 
-    monkeypatch.setattr(runtime.Runtime, "surely_declined", checking)
+    monkeypatch.setattr(runtime.Runtime, "forced_answer", checking)
     for seed in (1, 2):
         agents = random_agents(seed, 3)
         state = engine.new_game(players=3, seed=seed)
         while (decision := engine.decision(state)) is not None:
             state = engine.apply(state, agents[decision.player].choose(None, decision))
-    assert len(declined) > 100, len(declined)
+    assert taken.count("May") > 100 and taken.count("Adjust") > 20, (taken.count("May"), taken.count("Adjust"))

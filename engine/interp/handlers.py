@@ -63,11 +63,12 @@ def bound_values(things: dict, name: str, out: list) -> dict:
 
 def _may(rt, f, node: May):
     if f["s"] == 0:
-        if rt.surely_declined():  # asking would take no at once (a forced choice): no judges made
-            return rt.done(f)
         f["s"] = 1
-        rt.ask(f, f["p"], lambda: f"You may {render(node.step)}.", YES_NO)
-    elif f.pop("ans") == "yes":
+        forced = rt.forced_answer(YES_NO)  # what asking would take at once, with no judges made
+        if forced is None:
+            return rt.ask(f, f["p"], lambda: f"You may {render(node.step)}.", YES_NO)
+        f["ans"] = forced
+    if f.pop("ans") == "yes":
         rt.replace(f, node.step, strict=True)
     else:
         rt.done(f)
@@ -103,15 +104,12 @@ def _adjust(rt, f, node: Adjust):
     current value first; then the cost is paid once per step and the name holds the new value."""
     if f["s"] == 0:
         current, low, high = adjust_range(rt.ctx(f), node)
-        probing = rt.probe_depth is not None  # a trial needs the keys only
-        options = [(f"value:{current}", "" if probing else f"keep {current}")]
-        for value in range(low, high + 1):
-            if value != current:
-                steps = adjust_steps(current, value, high - low + 1, node.wrap)
-                options.append((f"value:{value}", "" if probing else _adjust_label(rt, node, value, steps)))
+        values = [current] + [value for value in range(low, high + 1) if value != current]
         f["s"], f["from"], f["span"] = 1, current, high - low + 1
-        cost = f" ({_cost_words(rt, node.cost, 1)} per step)" if node.cost is not None else ""
-        return rt.ask(f, f["p"], lambda: f"{node.name} is {current}: keep it or change it{cost}:", options)
+        forced = rt.forced_answer([(f"value:{value}", "") for value in values])  # asking would take it
+        if forced is None:
+            return _ask_value(rt, f, node, values, low, high)
+        f["ans"] = forced
     if f["s"] == 1:
         value = int(f.pop("ans").split(":", 1)[1])
         f["left"] = adjust_steps(f.pop("from"), value, f.pop("span"), node.wrap) if node.cost is not None else 0
@@ -121,6 +119,17 @@ def _adjust(rt, f, node: Adjust):
         f["left"] -= 1
         return rt.push(f, node.cost)
     rt.done(f)
+
+
+def _ask_value(rt, f, node: Adjust, values: list[int], low: int, high: int) -> None:
+    current = values[0]
+    probing = rt.probe_depth is not None  # a trial needs the keys only
+    options = [(f"value:{current}", "" if probing else f"keep {current}")]
+    for value in values[1:]:
+        steps = adjust_steps(current, value, high - low + 1, node.wrap)
+        options.append((f"value:{value}", "" if probing else _adjust_label(rt, node, value, steps)))
+    cost = f" ({_cost_words(rt, node.cost, 1)} per step)" if node.cost is not None else ""
+    rt.ask(f, f["p"], lambda: f"{node.name} is {current}: keep it or change it{cost}:", options)
 
 
 def adjust_range(ctx, node: Adjust) -> tuple[int, int, int]:

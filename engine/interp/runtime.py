@@ -41,9 +41,11 @@ Feasibility ("play a card only if it can be carried out in full"):
 * Before the walk, an answer that surely lacks a counter it must pay is
   refused (needs.py); its reason is put in words only when it is shown. A
   die adjustment's value whose price is a plain payment, with nothing after
-  it that could fail, is legal when it can be paid (needs.paid_for). A "may"
-  whose yes is so refused and whose no cannot fail is forced to no before
-  any judge is made (``surely_declined``): what asking would do, cheaper.
+  it that could fail, is legal when it can be paid (needs.paid_for). A
+  question whose every answer but one is so refused, the one left unable to
+  fail, takes that one before any judge is made (``forced_answer``: a "may"
+  whose yes lacks the price, a die value kept for want of workers): what
+  asking would do, cheaper.
 * Options are judged only until two are legal (lightest first); the others
   stay open in the pending decision. The judge that asked (``open_judge``)
   goes with the Decision, which judges an open option when a player reads
@@ -64,7 +66,6 @@ CLONE_COST = 25  # a copy of the state counts as this many handler calls
 
 
 NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
-NO_ONLY = (("no", "no"),)  # the answer a "may" is forced to when its yes is surely refused
 # The keys of a pushed frame, in order: push copies it (never writes it) and fills the values in.
 FRAME = {"n": 0, "s": 0, "e": "root", "p": None, "y": None, "src": ""}
 
@@ -276,17 +277,22 @@ class Runtime:
             if judged_by:
                 pending["judged_by"] = judged_by
 
-    def surely_declined(self) -> bool:
-        """Whether the "may" the top frame is about to ask would be forced to no: its yes surely
-        lacks a counter it must pay (needs.py) and its no leaves nothing in the region that
-        could fail. ``ask`` would then take no without asking; this tells so without making
-        the option judges. (A probe asks as usual: its explorer tries the options in order.)"""
+    def forced_answer(self, options) -> str | None:
+        """The one answer asking would take at once, told without making the option judges:
+        every other answer surely lacks a counter it must pay (needs.py), and this one leaves
+        nothing in the region that could fail. None otherwise, and in a probe (its explorer
+        tries the options in order, as asked)."""
         if self.probe_depth is not None:
-            return False
+            return None
         refused = needs.refusal(self)
-        if refused is None or not refused("yes"):
-            return False
-        return "no" in sure_options(self.game, self.s["frames"], self._region_depth(), NO_ONLY, self.flow.rest_can_fail)
+        if refused is None:
+            return None
+        left = [option for option in options if not refused(option[0])]
+        if len(left) != 1:
+            return None
+        key = left[0][0]
+        return key if key in sure_options(self.game, self.s["frames"], self._region_depth(), left,
+                                          self.flow.rest_can_fail) else None
 
     def answer(self, key: str) -> None:
         """Deliver an answer to the frame that asked, and run on."""
