@@ -122,6 +122,7 @@ def _adjust(rt, f, node: Adjust):
 
 
 def _ask_value(rt, f, node: Adjust, values: list[int], low: int, high: int) -> None:
+    """Ask for the new value: each value offered (the current one first) with its price."""
     current = values[0]
     probing = rt.probe_depth is not None  # a trial needs the keys only
     options = [(f"value:{current}", "" if probing else f"keep {current}")]

@@ -264,11 +264,8 @@ def paid_for(rt, depth: int):
         wanted = memo[number] = _plain_payment(game, node.cost)
     if wanted is None or below_top_fails(game, frames, depth, rt.flow.rest_can_fail):
         return None
-    start, span, seat = frame["from"], frame["span"], frame["p"]
-
-    def enough(key: str) -> bool:
-        return not short(rt, wanted, seat, adjust_steps(start, int(key.split(":", 1)[1]), span, node.wrap))
-    return enough
+    refused = _adjust(rt, frame, node, wanted)  # a plain payment: not refused is enough
+    return lambda key: not refused(key)
 
 
 def _plain_payment(game, cost) -> tuple | None:

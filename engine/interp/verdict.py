@@ -87,6 +87,7 @@ STOPPABLE = -4  # a repeat that may stop now or run again: stopping is a way (YE
 WORLD = object()  # the key of the bindings that holds the World a branch reads, once it has changed something
 WALK_BUDGET = 2000  # steps one verdict may take before it gives up (unsure)
 MOST_ORDERS = 24  # a pick of exactly N things is walked in every order up to this many orders
+NOTHING = object()  # a memo entry not worked out yet (None is a value worked out)
 
 
 def can_do(rt, roots: list[int], seat: int):
@@ -356,11 +357,7 @@ def _moving_answers(w, frames, depth, node):
         seat = player_of(w.ctx(envs, head), node.player) if kind is Give else head[1]
 
         def finish(chosen: list):
-            branch_envs, world = w.changed(envs, things=True)
-            branch = _Branch(world, w.ctx(branch_envs, head), w.strict)
-            for tid in chosen:
-                items.move_to_owner(branch, tid, seat)
-            return branch_envs, after(chosen)
+            return _moving(w, envs, head, chosen, seat, after(chosen))
     others = polled is not None and polled[2]  # players still to answer the poll: one way read
 
     def judge(key):
@@ -719,15 +716,21 @@ def _picked_and_moved(w, envs, head, item, rest, seat: int):
         return found
     pool, low, high = found
 
-    def ways(chosen: list):  # as the handler moves them: each to its new owner, in order
-        branch_envs, world = w.changed(envs, things=True)
-        branch = _Branch(world, w.ctx(branch_envs, head), w.strict)
-        for tid in chosen:
-            items.move_to_owner(branch, tid, seat)
-        return branch_envs, rest
+    def ways(chosen: list):
+        return _moving(w, envs, head, chosen, seat, rest)
     if low == high == 1:
         return w.first_way(ways([c]) for c in pool)
     return _a_few(w, item, pool, low, high, ways, rest)
+
+
+def _moving(w, envs, head, things: list, seat: int, rest):
+    """The way on after moving ``things`` to ``seat``'s own, in order, as the take and give
+    handlers do (on a branch copy)."""
+    envs, world = w.changed(envs, things=True)
+    branch = _Branch(world, w.ctx(envs, head), w.strict)
+    for tid in things:
+        items.move_to_owner(branch, tid, seat)
+    return envs, rest
 
 
 def _discarded_as(w, envs, head, node: Bound, rest):
@@ -921,9 +924,6 @@ def _guards(game, number: int) -> tuple | None:
     if found is NOTHING:
         found = memo[number] = _guard_steps(game, _steps_of(game, number))
     return found
-
-
-NOTHING = object()
 
 
 def _steps_of(game, number: int) -> list:
