@@ -392,22 +392,28 @@ def _supplies(game) -> list[str]:
 
 
 ANY_SLOT = ["any"]  # the one slot of a space without a limit (never changed; told apart by identity)
+EMPTY_USE: dict = {}  # no space used this round yet (never written to)
 
 
 def placement_candidates(rt, seat: int) -> list[tuple[str, str]]:
-    """Every placement on a free slot for ``seat`` now, legal or not: (key, label), in order."""
+    """Every placement on a free slot for ``seat`` now, legal or not: (key, label), in order.
+    (It runs at every placement asked: the spaces' fixed facts come from _placement_rows, and
+    a space with free slots for every kind, the common case, costs no call.)"""
     world = rt.world
-    kinds = sorted({world.thing(w)["k"] for w in _workers(rt, seat)})
+    things = rt.s["things"]
+    kinds = sorted({things[w]["k"] for w in _workers(rt, seat)})
+    used = _used_this_round(rt, seat)
     found = []
     for space_id, space, structure, once, open_slots, options in _placement_rows(rt.game, rt.s["flow"]["phase"],
                                                                                 rt.s["players"]):
-        if structure and not world.things({structure}, seat):
+        if structure and not world.things(structure, seat):
             continue
-        if once and _used_this_round(rt, seat, space_id):
+        if once and space_id in used:
             continue
-        free = _free_of(world, seat, space_id, structure, open_slots)
+        free = open_slots if not dict.get(rt.s["in"], space_id) else _free_of(world, seat, space_id, structure,
+                                                                              open_slots)
         for kind in kinds:
-            for slot in _kind_slots(rt, kind, free, open_slots):
+            for slot in free if free else _kind_slots(rt, kind, free, open_slots):
                 option = dict.get(options, (slot, kind))
                 if option is None:
                     option = options[slot, kind] = _placement_option(space_id, space, slot, kind)
@@ -423,10 +429,15 @@ def _placement_rows(game, phase: str, players: int) -> list[tuple]:
     found = dict.get(game.memo, key)
     if found is None:
         found = game.memo[key] = [
-            (space_id, space, space.get("private_to_structure"), space.get("limit") == "once_per_round",
+            (space_id, space, _kinds_of(space.get("private_to_structure")), space.get("limit") == "once_per_round",
              _slots_at(space, players), {})
             for space_id, space in game.items("spaces").items() if phase in space.get("phases", [])]
     return found
+
+
+def _kinds_of(structure: str | None) -> frozenset | None:
+    """The kinds a space is private to, as World.things reads them (None: open to all)."""
+    return frozenset({structure}) if structure else None
 
 
 def _slots_at(space: dict, players: int) -> list[str]:
@@ -494,9 +505,13 @@ def _is_bonus_slot(rt, space_id: str, slot: str) -> bool:
     return False
 
 
-def _used_this_round(rt, seat: int, space_id: str) -> bool:
-    used = rt.s["flow"].get("used", {})
-    return f"{seat}:{space_id}" in used.get(str(rt.s["flow"]["round"]), [])
+def _used_this_round(rt, seat: int) -> frozenset:
+    """The spaces ``seat`` used this round, of those a player may use once per round."""
+    used = dict.get(dict.get(rt.s["flow"], "used", EMPTY_USE), str(rt.s["flow"]["round"]))
+    if not used:
+        return frozenset()
+    mark = f"{seat}:"
+    return frozenset([entry[len(mark):] for entry in used if entry.startswith(mark)])
 
 
 def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[str]:

@@ -306,13 +306,13 @@ def _step_item(rt, f, node, item: Item, verb: str) -> bool:
         return _apply(rt, f, node, verb, things if isinstance(things, list) else [things])
     noun = noun_of(ctx, item.noun)
     if is_resource(noun):
-        _resource(rt, f, node, verb, noun.id, _amount(rt, f, node, item))
+        _resource(rt, f, node, verb, noun.id, amount(ctx, node, item))
         return True
     if verb == "draw":
-        f["out"] += draw(rt, f["p"], noun, _amount(rt, f, node, item))
+        f["out"] += draw(rt, f["p"], noun, amount(ctx, node, item))
         return True
     if verb == "gain":
-        f["out"] += gain_things(rt, f, item, noun, _amount(rt, f, node, item))
+        f["out"] += gain_things(rt, f, item, noun, amount(ctx, node, item))
         return True
     owner = f["p"]
     if verb in ("take", "reveal") and from_each(item):
@@ -320,10 +320,6 @@ def _step_item(rt, f, node, item: Item, verb: str) -> bool:
     if select_step(rt, f, item, owner):
         return False
     return _apply(rt, f, node, verb, f.pop("picked"))
-
-
-def _amount(rt, f, node, item: Item) -> int:
-    return amount(rt.ctx(f), node, item)
 
 
 def amount(ctx: Context, node, item: Item) -> int:

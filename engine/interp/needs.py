@@ -236,11 +236,17 @@ def _choice(rt, frame: dict, node: Choice, wanted: tuple):
 def _adjust(rt, frame: dict, node: Adjust, wanted: tuple):
     if frame.get("s") != 1:
         return None
-    start, span = frame["from"], frame["span"]
+    start, span, seat = frame["from"], frame["span"], frame["p"]
+    shorts: dict = {}  # steps -> whether the player is short of them (values the same steps away ask alike)
 
     def refused(key: str) -> bool:
-        steps = adjust_steps(start, int(key.split(":", 1)[1]), span, node.wrap)
-        return steps > 0 and short(rt, wanted, frame["p"], steps)
+        steps = adjust_steps(start, int(key[6:]), span, node.wrap)  # key: "value:N"
+        if steps <= 0:
+            return False
+        found = dict.get(shorts, steps)
+        if found is None:
+            found = shorts[steps] = short(rt, wanted, seat, steps)
+        return found
     return refused
 
 

@@ -287,11 +287,16 @@ class Runtime:
         refused = needs.refusal(self)
         if refused is None:
             return None
-        left = [option for option in options if not refused(option[0])]
-        if len(left) != 1:
+        left = None
+        for option in options:  # stops at the second answer not refused: then it is asked
+            if not refused(option[0]):
+                if left is not None:
+                    return None
+                left = option
+        if left is None:
             return None
-        key = left[0][0]
-        return key if key in sure_options(self.game, self.s["frames"], self._region_depth(), left,
+        key = left[0]
+        return key if key in sure_options(self.game, self.s["frames"], self._region_depth(), (left,),
                                           self.flow.rest_can_fail) else None
 
     def answer(self, key: str) -> None:
