@@ -378,7 +378,8 @@ def _workers(rt, seat: int) -> list[str]:
     for place_kind in _supplies(rt.game):
         place = rt.world.place_for(place_kind, seat)
         if place:
-            found += [t for t in rt.world.contents(place) if rt.world.thing(t)["k"] in workers]
+            things = rt.s["things"]
+            found += [t for t in rt.world.contents(place) if things[t]["k"] in workers]
     return found
 
 
@@ -531,11 +532,17 @@ def _free_of(world, seat: int, space_id: str, private: str | None, open_slots: l
     held = world.contents(space_id)
     if not held or open_slots is ANY_SLOT:
         return open_slots
-    thing = world.thing
-    here = [w for w in held if not private or thing(w)["o"] == seat]
-    occupied = {thing(w)["a"].get("slot") for w in here}
+    things, occupied, unslotted = world.s["things"], set(), 0
+    for worker in held:
+        thing = things[worker]
+        if private and thing["o"] != seat:
+            continue
+        slot = dict.get(thing["a"], "slot")
+        if slot:
+            occupied.add(slot)
+        else:
+            unslotted += 1
     free = [s for s in open_slots if s not in occupied]
-    unslotted = len([w for w in here if not thing(w)["a"].get("slot")])
     return free[unslotted:]  # a worker put there by an effect takes the first free slot
 
 

@@ -21,6 +21,7 @@ from engine.effects.ast import (
 from engine.effects.render import render
 from engine.interp.errors import Infeasible, RulesError
 from engine.interp.values import (
+    EMPTY,
     Context,
     candidates,
     counter_amount,
@@ -615,12 +616,13 @@ def gain_things(rt, f, item: Item, noun, count: int) -> list[str]:
 
 
 def _from_reserve(rt, seat: int, kinds) -> str | None:
-    world = rt.world
-    for place in world.s["reserves"]:
-        if world.thing(place)["o"] not in (seat, None):
+    things, inside = rt.s["things"], rt.s["in"]
+    for place in rt.s["reserves"]:
+        owner = things[place]["o"]
+        if owner is not None and owner != seat:
             continue
-        for tid in world.contents(place):
-            if world.thing(tid)["k"] in kinds:
+        for tid in dict.get(inside, place, EMPTY):
+            if things[tid]["k"] in kinds:
                 return tid
     return None
 
