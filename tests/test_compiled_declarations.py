@@ -66,22 +66,51 @@ def test_a_compiled_install_has_every_module_compiled():
 
 
 def declared_functions(pxd: Path) -> dict[str, list[str]]:
-    """The parameter names of each ``cpdef`` function a .pxd file declares."""
+    """The parameter names of each ``cpdef`` function a .pxd file declares (a method as
+    "Class.name", without ``self``; a default value is written ``=*``)."""
+    found, current = {}, None
+    for line in pxd.read_text().splitlines():
+        if match := re.match(r"cdef class (\w+)", line):
+            current = match.group(1)
+        elif match := re.match(r"(\s*)cpdef \w+ (\w+)\(([^)]*)\)", line):
+            parameters = [part.split()[-1].removesuffix("=*") for part in match.group(3).split(",") if part.strip()]
+            if match.group(1):
+                found[f"{current}.{match.group(2)}"] = parameters[1:]
+            else:
+                found[match.group(2)] = parameters
+    return found
+
+
+def defined_functions(module: Path) -> dict[str, list[str]]:
+    """The parameter names of each module-level function and each method ("Class.name",
+    without ``self``) of a module."""
     found = {}
-    for match in re.finditer(r"^cpdef \w+ (\w+)\(([^)]*)\)", pxd.read_text(), re.MULTILINE):
-        found[match.group(1)] = [part.split()[-1] for part in match.group(2).split(",") if part.strip()]
+    for node in ast.parse(module.read_text()).body:
+        if isinstance(node, ast.FunctionDef):
+            found[node.name] = [arg.arg for arg in node.args.args]
+        elif isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    found[f"{node.name}.{item.name}"] = [arg.arg for arg in item.args.args][1:]
     return found
 
 
 @pytest.mark.parametrize("pxd", DECLARATIONS, ids=lambda path: path.stem)
 def test_every_declared_function_is_its_module_function(pxd):
-    """A function declared in a .pxd must be a module-level function of the .py with the same
+    """A function (or method) declared in a .pxd must be a function of the .py with the same
     parameters: otherwise the compiled build fails (and falls back to plain Python)."""
-    functions = {node.name: [arg.arg for arg in node.args.args]
-                 for node in ast.parse(pxd.with_suffix(".py").read_text()).body if isinstance(node, ast.FunctionDef)}
+    functions = defined_functions(pxd.with_suffix(".py"))
     for name, parameters in declared_functions(pxd).items():
-        assert name in functions, f"{pxd.name} declares {name}, which {pxd.stem}.py does not define at module level"
+        assert name in functions, f"{pxd.name} declares {name}, which {pxd.stem}.py does not define"
         assert functions[name] == parameters, f"{name}: {pxd.name} says {parameters}, {pxd.stem}.py {functions[name]}"
+
+
+def test_the_declarations_are_read():
+    """The reader above finds declared functions and methods, defaults included (so the test
+    above checks something)."""
+    found = declared_functions(ENGINE / "interp" / "world.pxd")
+    assert found["World.put"] == ["tid", "place", "top"]
+    assert declared_functions(ENGINE / "interp" / "items.pxd")["_describe"] == ["rt", "entry", "probing"]
 
 
 def test_a_missing_context_is_an_error_not_a_crash():

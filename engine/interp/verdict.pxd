@@ -8,3 +8,17 @@ cdef class Walk:
 
 cdef class _Branch:
     cdef public object world, game, s, _ctx, _strict
+
+# The walk's helpers that its steps call most, as C functions, so that a call inside this
+# module skips Python's calling convention (a call from another module still goes through the
+# Python function). (A function with a closure, a lambda or a generator expression cannot be
+# cpdef; the walk's steps themselves are called through its table.)
+cpdef object lightest_first(object rt, object options)
+cpdef object _head(object frame)
+cpdef object _at(object head, object number, object step)
+cpdef object _bind(object envs, object key, object values)
+cpdef object _once_each(object head, object name, object body, object values)
+cpdef object _pool(object w, object envs, object head, object item)
+cpdef object _weight(object game, object number)
+cpdef object _option_weights(object game, object node)
+cpdef object _is_resource_item(object ctx, object item)

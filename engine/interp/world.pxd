@@ -1,5 +1,23 @@
 # Declarations for the compiled build only (setup.py): Cython makes World a C type whose
 # fields are read without a dictionary lookup. The plain Python module ignores this file.
 # Every attribute World sets must be declared here (tests/test_compiled_declarations.py).
+# The methods World's own methods call are C methods (cpdef): a call on ``self`` skips
+# Python's calling convention; a call from outside still goes through the Python method.
+# (A method with a lambda, a generator expression or ``**fields`` cannot be cpdef.)
 cdef class World:
     cdef public object game, s, _things, _lists, _indexes
+
+    cpdef object _own_indexes(self)
+    cpdef object edit(self, object tid)
+    cpdef object _writable(self, object place)
+    cpdef object lacks(self, object owner, object resource, object amount)
+    cpdef object shortfall(self, object owner, object resource, object amount, object verb=*)
+    cpdef object thing(self, object tid)
+    cpdef object contents(self, object place)
+    cpdef object put(self, object tid, object place, object top=*)
+    cpdef object seen_by(self, object place)
+    cpdef object _indexed(self, object kinds, object owner)
+    cpdef object _inside(self, object place)
+    cpdef object places_of(self, object kinds, object owner=*)
+    cpdef object _instance_name(self, object kind, object tid)
+    cpdef object name_of(self, object tid)

@@ -1,0 +1,26 @@
+# Declarations for the compiled build only (setup.py): the item actions' helpers that call one
+# another most, as C functions, so that a call inside this module skips Python's calling
+# convention (a call from another module still goes through the Python function). The plain
+# Python module ignores this file. (A function with a closure, a lambda or a generator
+# expression cannot be cpdef.)
+
+cpdef object _start_pick(object rt, object f, object item, object owner)
+cpdef object _finish_pick(object f)
+cpdef object bounds(object ctx, object quantity, object available)
+cpdef object mode_bounds(object mode, object value, object available)
+cpdef object _options(object rt, object f)
+cpdef object _describe(object rt, object entry, object probing=*)
+cpdef object pick_pool(object rt, object ctx, object item, object owner)
+cpdef object is_ordered_source(object rt, object item, object ctx)
+cpdef object _step_item(object rt, object f, object node, object item, object verb)
+cpdef object amount(object ctx, object node, object item)
+cpdef object _resource(object rt, object f, object node, object verb, object resource, object amount)
+cpdef object _who(object seat)
+cpdef object _apply(object rt, object f, object node, object verb, object things)
+cpdef object from_each(object item)
+cpdef object reveal(object rt, object seat, object tid)
+cpdef object discard(object rt, object seat, object tid, object played=*, object resolved=*)
+cpdef object move_to_owner(object rt, object tid, object seat)
+cpdef object revealed_place(object rt)
+cpdef object _from_reserve(object rt, object seat, object kinds)
+cpdef object gain_existing(object rt, object seat, object tid, object destination=*)

@@ -1,0 +1,7 @@
+# Declarations for the compiled build only (setup.py): what a question's answers need, read at
+# every question, as C functions, so that a call inside this module skips Python's calling
+# convention (a call from another module still goes through the Python function). The plain
+# Python module ignores this file. (A function with a closure, a lambda or a generator
+# expression cannot be cpdef.)
+
+cpdef object short(object rt, object wanted, object seat, object times=*)
