@@ -123,3 +123,24 @@ def test_a_missing_context_is_an_error_not_a_crash():
         values.noun_of(None, ("card",))
     with pytest.raises(AttributeError):
         values.counter_amount(None, "silver", 0)
+
+
+INTERPRETER_MODULES = sorted(f"engine.interp.{path.stem}" for path in (ENGINE / "interp").glob("*.py")
+                             if path.stem != "__init__")
+
+
+def test_every_interpreter_module_imports_first(tmp_path):
+    """Each module imports on its own, first in a fresh process. A .pxd that cimports another
+    module's class makes the compiled module import that one at once, which can close an
+    import cycle that plain Python never meets (values and world did, through sets). (Run away
+    from the checkout, so that the installed package is the one imported.)"""
+    import subprocess
+    import sys
+
+    failures = []
+    for module in INTERPRETER_MODULES:
+        done = subprocess.run([sys.executable, "-c", f"import {module}"], capture_output=True, text=True,
+                              cwd=tmp_path)
+        if done.returncode:
+            failures.append(f"{module}: {done.stderr.strip().splitlines()[-1]}")
+    assert not failures, "\n".join(failures)

@@ -39,7 +39,7 @@ other type, or a new set of a type some set of the place already has; and
 from __future__ import annotations
 
 from engine.interp.errors import Infeasible
-from engine.interp.values import Context, attribute
+from engine.interp import values  # (the module, not its names: values and world import each other through here)
 
 SET_KIND = "set"  # the engine's kind of a set thing (never a pack noun)
 
@@ -67,7 +67,7 @@ def sets_in(world, place: str) -> list[str]:
 
 def value_of(world, tid: str, by: str):
     """The thing's grouping value (a joker's adopted type once it has one)."""
-    return attribute(Context(world, None, None, {}, {}), tid, by)
+    return values.attribute(values.Context(world, None, None, {}, {}), tid, by)
 
 
 # ------------------------------------------------------------------ where a thing may go

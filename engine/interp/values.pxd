@@ -1,8 +1,13 @@
 # Declarations for the compiled build only (setup.py): Cython makes Context a C type whose
 # fields are read without a dictionary lookup. The plain Python module ignores this file.
 # Every attribute Context sets must be declared here (tests/test_compiled_declarations.py).
+from engine.interp.world cimport World
+
 cdef class Context:
-    cdef public object world, game, actor, you, env, subst
+    # typed: its fields and C methods are reached without a lookup by name
+    cdef public World world
+    cdef public object game, actor, you
+    cdef public dict env, subst
 
 # The functions that read a Context most, as C functions whose ``ctx`` is typed: its fields are
 # read from the C struct, and calls between them inside this module skip Python's calling

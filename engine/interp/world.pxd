@@ -5,7 +5,9 @@
 # Python's calling convention; a call from outside still goes through the Python method.
 # (A method with a lambda, a generator expression or ``**fields`` cannot be cpdef.)
 cdef class World:
-    cdef public object game, s, _things, _lists, _indexes
+    cdef public object game, _things, _lists, _indexes
+    # the state: typed as a dict, so that its reads are the dict's own
+    cdef public dict s
 
     cpdef object _own_indexes(self)
     cpdef object edit(self, object tid)
@@ -21,3 +23,6 @@ cdef class World:
     cpdef object places_of(self, object kinds, object owner=*)
     cpdef object _instance_name(self, object kind, object tid)
     cpdef object name_of(self, object tid)
+    cpdef object counter(self, object owner, object resource)
+    cpdef object things(self, object kinds, object owner=*, object places=*, object include_reserve=*)
+    cpdef object place_of(self, object tid)
