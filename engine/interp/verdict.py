@@ -205,6 +205,8 @@ def _choice_answers(w, frames, depth, node: Choice):
     def judge(key):
         if key == "both":
             return w.verdict(envs, _both(w, head, node) + below)
+        if node.count == 1:  # "choose one": the one way is this option, then what is left
+            return w.verdict(envs, (w.then(head, node.options[int(key)]),) + below)
         return w.verdict_of(_choice_ways(w, envs, head, node, chosen + [int(key)], below))
     return judge
 
