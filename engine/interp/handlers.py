@@ -400,7 +400,7 @@ def _move(rt, f, node: Move):
         return sets.move_in(rt, f, f["t"], f["to"])
     ctx = rt.ctx(f)
     tid = thing_value(ctx, node.name)
-    place = items.one_place(rt, f, node.place)
+    place = items.one_place(rt, f, node.place, ctx)
     if sets.rule_at(rt.world, place) is not None:
         return sets.move_in(rt, f, tid, place)
     was = rt.world.thing(tid)["at"]

@@ -4,7 +4,7 @@
 # Python module ignores this file. (A function with a closure, a lambda or a generator
 # expression cannot be cpdef.)
 
-cpdef object _start_pick(object rt, object f, object item, object owner)
+cpdef object _start_pick(object rt, object f, object item, object owner, object ctx=*)
 cpdef object _finish_pick(object f)
 cpdef object bounds(object ctx, object quantity, object available)
 cpdef object mode_bounds(object mode, object value, object available)

@@ -42,13 +42,14 @@ DONE = ("done", "no more")
 # ------------------------------------------------------------------ selection
 
 
-def select_step(rt, f, item: Item, owner: int | None = None) -> bool:
+def select_step(rt, f, item: Item, owner: int | None = None, ctx: Context | None = None) -> bool:
     """Advance the pick of ``item`` in frame ``f``; True while waiting for an answer.
 
-    When it returns False, ``f["picked"]`` holds the chosen things (or seats).
+    When it returns False, ``f["picked"]`` holds the chosen things (or seats). ``ctx``: the
+    frame's context, when the caller has made it already.
     """
     if "cand" not in f:
-        _start_pick(rt, f, item, f["p"] if owner is None else owner)
+        _start_pick(rt, f, item, f["p"] if owner is None else owner, ctx)
     if "ans" in f:
         answer = f.pop("ans")
         if answer == DONE[0]:
@@ -110,8 +111,9 @@ def _place_words(rt, ctx: Context, location: Location) -> str:
     return render(location)
 
 
-def _start_pick(rt, f, item: Item, owner: int | None) -> None:
-    ctx = rt.ctx(f)
+def _start_pick(rt, f, item: Item, owner: int | None, ctx: Context | None = None) -> None:
+    if ctx is None:
+        ctx = rt.ctx(f)
     pool = pick_pool(rt, ctx, item, owner)
     low, high = bounds(ctx, item.quantity, len(pool))
     if low > len(pool) and _refill_decks(rt, item, ctx):  # players are never taken from a deck
@@ -270,10 +272,10 @@ def too_few(item: Item, least: int, found: int) -> str:
     return f"needs {least} {' '.join(item.noun)}, there {'is' if found == 1 else 'are'} {found}"
 
 
-def one_place(rt, f, place_node) -> str:
+def one_place(rt, f, place_node, ctx: Context | None = None) -> str:
     if f["p"] is None and type(place_node) is OwnPlace:  # (fallible.py counts on an acting player here)
         raise RulesError(f"'{render(place_node)}' where nobody is acting")
-    where = places(rt.ctx(f), place_node, f["p"])
+    where = places(rt.ctx(f) if ctx is None else ctx, place_node, f["p"])
     if not where:
         raise Infeasible(f"there is no {render(place_node)}")
     return where[0]
@@ -318,7 +320,7 @@ def _step_item(rt, f, node, item: Item, verb: str) -> bool:
     owner = f["p"]
     if verb in ("take", "reveal") and from_each(item):
         return _apply(rt, f, node, verb, take_from_each(rt, ctx, f["p"], item))
-    if select_step(rt, f, item, owner):
+    if select_step(rt, f, item, owner, ctx):
         return False
     return _apply(rt, f, node, verb, f.pop("picked"))
 
