@@ -245,16 +245,15 @@ def _not_acting(ctx: Context, found: list[str]) -> list[str]:
 
 def _compiled_filters(filters):
     """A function keeping the things that meet every filter (``keep(ctx, found)``)."""
-    tests = tuple(_compiled_filter(flt) for flt in filters or ())
-    if not tests:
+    keeps = tuple(_compiled_filter(flt) for flt in filters or ())
+    if not keeps:
         return _keep_all
-    if len(tests) == 1:
-        only = tests[0]
-        return lambda ctx, found: [t for t in found if only(ctx, t)] if found else found
+    if len(keeps) == 1:
+        return keeps[0]
 
     def keep(ctx: Context, found: list[str]) -> list[str]:
-        for passes in tests:
-            found = [t for t in found if passes(ctx, t)]
+        for keep_one in keeps:
+            found = keep_one(ctx, found)
         return found
     return keep
 
@@ -264,10 +263,13 @@ def _keep_all(ctx: Context, found: list[str]) -> list[str]:
 
 
 def _compiled_filter(flt):
-    """``passes(ctx, tid)``: what _passes tests, with the filter's words read once."""
+    """``keep(ctx, found)``: the things of ``found`` that pass what _passes tests, with the
+    filter's words read once and its bound value worked out once per list (where _passes
+    works it out for each thing: it is the same for all of them, and it is worked out at the
+    same point, after the first thing's attribute, so that any error is the same too)."""
     other = _OTHER_FILTERS.get(type(flt))
     if other is not None:
-        return lambda ctx, tid: other(ctx, tid, flt)
+        return lambda ctx, found: [t for t in found if other(ctx, t, flt)] if found else found
     name, direction = flt.attribute, flt.direction
     if isinstance(flt.value, int):
         fixed = flt.value
@@ -277,11 +279,19 @@ def _compiled_filter(flt):
         bound = lambda ctx: number(ctx, var)  # noqa: E731
     compare = DIRECTIONS.get(direction, operator.eq)
 
-    def passes(ctx: Context, tid: str) -> bool:
-        value = attribute(ctx, tid, name)
-        limit = bound(ctx)
-        return value is not None and compare(value, limit)
-    return passes
+    def keep(ctx: Context, found: list[str]) -> list[str]:
+        kept, limit = [], NOT_YET
+        for tid in found:
+            value = attribute(ctx, tid, name)
+            if limit is NOT_YET:
+                limit = bound(ctx)
+            if value is not None and compare(value, limit):
+                kept.append(tid)
+        return kept
+    return keep
+
+
+NOT_YET = object()  # a filter's bound value not worked out yet
 
 
 def _in_bound(ctx: Context, name: str, kinds) -> list[str]:
