@@ -218,8 +218,13 @@ def _call_fails(game, number: int) -> bool:
 
 
 def triggers_can_fail(game, what: str) -> bool:
-    """Whether an effect that triggers after ``what`` (a procedure, a space) could fail."""
-    return any(root is not None and can_fail(game, root) for *_where, root in game.triggers(what))
+    """Whether an effect that triggers after ``what`` (a procedure, a space) could fail (worked
+    out once per procedure or space)."""
+    memo = game.memo["triggers fail"]
+    found = dict.get(memo, what)
+    if found is None:
+        found = memo[what] = any(root is not None and can_fail(game, root) for *_where, root in game.triggers(what))
+    return found
 
 
 # ------------------------------------------------------------------ a pending question

@@ -22,7 +22,8 @@ from engine.positions import to_plain
 # The memo's tables the interpreter's modules fill as they work facts out (per node, kind or
 # call), each named by the module that owns it: fallible, handlers, items, needs, sets, verdict, world.
 MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets", "judging order", "weight",
-               "seen by", "decks of", "has reserve", "groups of", "steps fail", "card names", "instance names")
+               "seen by", "decks of", "has reserve", "groups of", "steps fail", "card names", "instance names",
+               "triggers fail")
 
 
 @dataclass(frozen=True, slots=True)
