@@ -3,7 +3,7 @@
 # The plain Python module ignores this file. Every attribute these classes set must be
 # declared here (tests/test_compiled_declarations.py).
 cdef class Walk:
-    cdef public object rt, game, stuck, strict
+    cdef public object rt, game, stuck, strict, _last
     cdef public long left
 
 cdef class _Branch:

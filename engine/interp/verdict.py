@@ -442,13 +442,14 @@ def _at(head: tuple, number: int, step) -> tuple:
 class Walk:
     """One verdict: the walk over segments (see the module's theory of operation)."""
 
-    __slots__ = ("rt", "game", "left", "stuck", "strict")
+    __slots__ = ("rt", "game", "left", "stuck", "strict", "_last")
 
     def __init__(self, rt, strict: bool) -> None:
         self.rt = rt
         self.game = rt.game
         self.left = WALK_BUDGET
         self.strict = strict  # whether the region must be completed (a full slot then fails)
+        self._last = None  # (bindings, head, context) of the last context made (see ctx)
 
     def verdict(self, envs: dict, segments: tuple):
         """YES, the reason why not, or None (unsure): can the segments be run to the end? (What
@@ -520,7 +521,17 @@ class Walk:
         return False
 
     def ctx(self, envs: dict, head: tuple) -> Context:
-        return Context(dict.get(envs, WORLD) or self.rt.world, head[1], head[2], envs[head[0]], head[3])
+        """The context of a step: the one made last when the bindings are the same and the step
+        runs where the last one ran (steps one after the other mostly do; a Context is never
+        changed once made)."""
+        last = self._last
+        if last is not None and last[0] is envs:
+            was = last[1]
+            if was[0] == head[0] and was[1] == head[1] and was[2] == head[2] and was[3] == head[3]:
+                return last[2]
+        made = Context(dict.get(envs, WORLD) or self.rt.world, head[1], head[2], envs[head[0]], head[3])
+        self._last = (envs, head, made)
+        return made
 
     def changed(self, envs: dict, things: bool = False):
         """The bindings with a World of their own, over a copy of the state whose counters (and
