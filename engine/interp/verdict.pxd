@@ -6,6 +6,16 @@ cdef class Walk:
     cdef public object rt, game, stuck, strict, _last
     cdef public long left
 
+    cpdef object verdict(self, object envs, object segments)
+    cpdef object verdict_of(self, object ways)
+    cpdef object walk(self, object envs, object segments)
+    cpdef object fallible(self, object segments)
+    cpdef object ctx(self, object envs, object head)
+    cpdef object changed(self, object envs, object things=*)
+    cpdef object then(self, object head, object node)
+    cpdef object way(self, object envs, object segments)
+    cpdef object first_way(self, object ways)
+
 cdef class _Branch:
     cdef public object world, game, s, _ctx, _strict
 
@@ -22,3 +32,6 @@ cpdef object _pool(object w, object envs, object head, object item)
 cpdef object _weight(object game, object number)
 cpdef object _option_weights(object game, object node)
 cpdef object _is_resource_item(object ctx, object item)
+cpdef object _let(Walk w, object envs, object head, object node, object rest)
+cpdef object _only_if(Walk w, object envs, object head, object node, object rest)
+cpdef object _conditional(Walk w, object envs, object head, object node, object rest)
