@@ -375,10 +375,10 @@ def _next_placer(rt, f) -> int | None:
 def _workers(rt, seat: int) -> list[str]:
     workers = rt.game.items("workers")
     found = []
+    things = rt.s["things"]
     for place_kind in _supplies(rt.game):
         place = rt.world.place_for(place_kind, seat)
         if place:
-            things = rt.s["things"]
             found += [t for t in rt.world.contents(place) if things[t]["k"] in workers]
     return found
 
@@ -526,9 +526,9 @@ def _space_slots(rt, seat: int, space_id: str, space: dict) -> tuple[list[str], 
     return _free_of(rt.world, seat, space_id, space.get("private_to_structure"), open_slots), open_slots
 
 
-def _free_of(world, seat: int, space_id: str, private: str | None, open_slots: list[str]) -> list[str]:
-    """Of a space's slots, the ones free now (of a space private to a structure: free of
-    ``seat``'s workers)."""
+def _free_of(world, seat: int, space_id: str, private, open_slots: list[str]) -> list[str]:
+    """Of a space's slots, the ones free now (of a space private to a structure, ``private``
+    being true: free of ``seat``'s workers)."""
     held = world.contents(space_id)
     if not held or open_slots is ANY_SLOT:
         return open_slots

@@ -22,7 +22,7 @@ cdef class _Branch:
 # The walk's helpers that its steps call most, as C functions, so that a call inside this
 # module skips Python's calling convention (a call from another module still goes through the
 # Python function). (A function with a closure, a lambda or a generator expression cannot be
-# cpdef; the walk's steps themselves are called through its table.)
+# cpdef.)
 cpdef object lightest_first(object rt, object options)
 cpdef object _head(object frame)
 cpdef object _at(object head, object number, object step)
@@ -31,8 +31,10 @@ cpdef object _once_each(object head, object name, object body, object values)
 cpdef object _weight(object game, object number)
 cpdef object _option_weights(object game, object node)
 cpdef object _is_resource_item(object ctx, object item)
-# The walk's steps and helpers with no closure, on a typed walk (its fields and C methods are
-# reached without a lookup by name).
+
+# The walk's steps (its table, CHECKS, calls them as Python functions) and their helpers that
+# have no closure, as C functions of a typed walk: its fields and C methods are reached without
+# a lookup by name, and the calls among them skip Python's calling convention.
 cpdef object _let(Walk w, object envs, object head, object node, object rest)
 cpdef object _only_if(Walk w, object envs, object head, object node, object rest)
 cpdef object _conditional(Walk w, object envs, object head, object node, object rest)
