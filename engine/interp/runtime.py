@@ -57,17 +57,12 @@ from __future__ import annotations
 from engine.interp import handlers, needs, verdict
 from engine.interp.errors import Infeasible, RulesError
 from engine.interp.fallible import FRESH, can_fail, settled, sure_options
-from engine.interp.values import Context
+from engine.interp.frames import Frames
 from engine.interp.world import World
 
 PROBE_BUDGET = 4000  # handler calls one feasibility probe may spend before it trusts the option
 PROBE_DEPTH = 12  # nested decisions a probe follows before it trusts the option
 CLONE_COST = 25  # a copy of the state counts as this many handler calls
-
-
-NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
-# The keys of a pushed frame, in order: push copies it (never writes it) and fills the values in.
-FRAME = {"n": 0, "s": 0, "e": "root", "p": None, "y": None, "src": ""}
 
 
 UNSURE = object()  # an option judge that may not run a trial and could not read the verdict
@@ -76,92 +71,6 @@ REFUSED = object()  # an option judge's sure no whose reason in words is left un
 
 class Pending(Exception):
     """Raised inside a probe when the run reaches a decision."""
-
-
-class Frames:
-    """The frame stack of a run: pushing, replacing and finishing frames, their bindings and
-    contexts. (Runtime's base: in the compiled build a C type whose fields are read without a
-    lookup by name, runtime.pxd; Runtime itself stays a Python class, so its methods can be
-    patched.)"""
-
-    __slots__ = ("game", "s", "world", "last_out")
-
-    def env(self, frame: dict) -> dict:
-        return self.s["envs"][frame["e"]]
-
-    def new_env(self, values: dict) -> str:
-        self.s["serial"] += 1
-        key = f"e{self.s['serial']}"
-        self.s["envs"][key] = dict(values)
-        return key
-
-    def ctx(self, frame: dict) -> Context:
-        return Context(self.world, frame["p"], frame["y"], self.s["envs"][frame["e"]], dict.get(frame, "x") or NO_NOUNS)
-
-    def push(self, parent: dict, node, **fields) -> dict:
-        """Push a frame running ``node`` (a node or its number), inheriting the parent's context."""
-        game = self.game
-        number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
-        frame = dict.copy(FRAME)  # all six keys at once: the dict is not grown key by key
-        frame["n"] = number
-        frame["e"] = parent["e"]
-        frame["p"] = parent["p"]
-        frame["y"] = parent["y"]
-        frame["src"] = dict.get(parent, "src", "")
-        x = dict.get(parent, "x")
-        if x:
-            frame["x"] = x
-        if fields:
-            frame.update(fields)
-            if "e" in fields and fields["e"] != parent["e"]:
-                frame["own"] = True  # its bindings go when it finishes
-        self.s["frames"].append(frame)
-        return frame
-
-    def replace(self, frame: dict, node, **fields) -> None:
-        """Run ``node`` in place of the top frame, which has nothing left to do once ``node``
-        is done but hand on what it produced (a tail call): one frame fewer to run, copy and
-        read. The frame keeps its context and marks (strict, soft, own, q), and is changed in
-        place like any running frame (the state's own: runtime.clone copies running frames)."""
-        if self.s["frames"][-1] is not frame:
-            raise RulesError("a handler replaced a frame that was not on top")
-        game = self.game
-        frame["n"] = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
-        frame["s"] = 0
-        if not frame.keys() <= FRESH:  # what the old handler kept between its steps goes
-            for key in [key for key in frame if key not in FRESH]:
-                del frame[key]
-        if fields:
-            frame.update(fields)
-
-    def push_routine(self, routine: str, **fields) -> dict:
-        frame = {"h": routine, "s": 0, "p": None, "y": None, "e": "root", "src": routine}
-        frame.update(fields)
-        self.s["frames"].append(frame)
-        return frame
-
-    def in_strict(self) -> bool:
-        """Whether the running effect must be carried out in full (a card, an action)."""
-        for frame in self.s["frames"]:  # (a loop, not any() over a generator: it runs at every judge)
-            if dict.get(frame, "strict"):
-                return True
-        return False
-
-    def done(self, frame: dict, out=None) -> None:
-        """Finish the top frame; ``out`` is what it produced (for "as Name")."""
-        popped = self.s["frames"].pop()
-        if popped is not frame:
-            raise RulesError("a handler finished a frame that was not on top")
-        if "own" in popped:
-            del self.s["envs"][popped["e"]]
-        self.last_out = list(out) if out and "q" not in popped else []
-
-    def _region_depth(self) -> int:
-        frames = self.s["frames"]
-        for index, frame in enumerate(frames):
-            if dict.get(frame, "strict"):
-                return index + 1
-        return len(frames)
 
 
 class Runtime(Frames):
