@@ -23,7 +23,7 @@ from engine.positions import to_plain
 # call), each named by the module that owns it: fallible, handlers, items, needs, sets, verdict, world.
 MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets", "judging order", "weight",
                "seen by", "decks of", "has reserve", "groups of", "steps fail", "card names", "instance names",
-               "triggers fail")
+               "triggers fail", "guards", "plain payments")
 
 
 @dataclass(frozen=True, slots=True)

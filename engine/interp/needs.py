@@ -264,8 +264,8 @@ def paid_for(rt, depth: int):
     node = game.nodes[number]
     if type(node) is not Adjust or node.cost is None:
         return None
-    memo = game.memo.setdefault("plain payments", {})
-    wanted = memo.get(number, NONE)
+    memo = game.memo["plain payments"]
+    wanted = dict.get(memo, number, NONE)
     if wanted is NONE:
         wanted = memo[number] = _plain_payment(game, node.cost)
     if wanted is None or below_top_fails(game, frames, depth, rt.flow.rest_can_fail):

@@ -932,8 +932,8 @@ def _guards(game, number: int) -> tuple | None:
     ("let Missing be 2 minus the number of worker, then only if Missing is more than 0: gain
     Missing workers"): its lets and "only if" conditions in order, as (name, number) and
     (None, condition); None for any other body. Worked out once per body."""
-    memo = game.memo.setdefault("guards", {})
-    found = memo.get(number, NOTHING)
+    memo = game.memo["guards"]
+    found = dict.get(memo, number, NOTHING)
     if found is NOTHING:
         found = memo[number] = _guard_steps(game, _steps_of(game, number))
     return found
