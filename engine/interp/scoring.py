@@ -101,22 +101,23 @@ def best_sets(counts: list[int], points: dict[int, int]) -> int:
     """The most points from splitting things of several kinds (``counts[i]`` of kind i) into
     sets of different kinds, a set of k kinds scoring ``points[k]`` (0 if not listed); things
     left over score nothing. Searched exactly over the sorted counts, so any table works."""
-    memo: dict[tuple[int, ...], int] = {}
+    return _best(tuple(sorted((max(0, c) for c in counts), reverse=True)), points, {})
 
-    def best(state: tuple[int, ...]) -> int:
-        if state not in memo:
-            present = [index for index, count in enumerate(state) if count > 0]
-            found = 0
-            for mask in range(1, 1 << len(present)):
-                chosen = [present[bit] for bit in range(len(present)) if mask >> bit & 1]
-                value = points.get(len(chosen), 0)
-                if value <= 0:
-                    continue
-                rest = list(state)
-                for index in chosen:
-                    rest[index] -= 1
-                found = max(found, value + best(tuple(sorted(rest, reverse=True))))
-            memo[state] = found
-        return memo[state]
 
-    return best(tuple(sorted((max(0, c) for c in counts), reverse=True)))
+def _best(state: tuple[int, ...], points: dict[int, int], memo: dict) -> int:
+    """best_sets for the sorted counts ``state``, each state's best kept in ``memo``. (A
+    function of its own, not a closure that calls itself: that would be a reference cycle.)"""
+    if state not in memo:
+        present = [index for index, count in enumerate(state) if count > 0]
+        found = 0
+        for mask in range(1, 1 << len(present)):
+            chosen = [present[bit] for bit in range(len(present)) if mask >> bit & 1]
+            value = points.get(len(chosen), 0)
+            if value <= 0:
+                continue
+            rest = list(state)
+            for index in chosen:
+                rest[index] -= 1
+            found = max(found, value + _best(tuple(sorted(rest, reverse=True)), points, memo))
+        memo[state] = found
+    return memo[state]

@@ -271,12 +271,8 @@ def _compiled_filter(flt):
     if other is not None:
         return lambda ctx, found: [t for t in found if other(ctx, t, flt)] if found else found
     name, direction = flt.attribute, flt.direction
-    if isinstance(flt.value, int):
-        fixed = flt.value
-        bound = lambda ctx: fixed  # noqa: E731
-    else:
-        var = Var(flt.value)
-        bound = lambda ctx: number(ctx, var)  # noqa: E731
+    fixed = flt.value if isinstance(flt.value, int) else None
+    var = Var(flt.value) if fixed is None else None
     compare = DIRECTIONS.get(direction, operator.eq)
 
     def keep(ctx: Context, found: list[str]) -> list[str]:
@@ -284,7 +280,7 @@ def _compiled_filter(flt):
         for tid in found:
             value = attribute(ctx, tid, name)
             if limit is NOT_YET:
-                limit = bound(ctx)
+                limit = fixed if var is None else number(ctx, var)
             if value is not None and compare(value, limit):
                 kept.append(tid)
         return kept

@@ -60,6 +60,7 @@ answer is checked against full trials in real games by tests/test_verdict.py.
 
 from __future__ import annotations
 
+from functools import partial
 from itertools import chain, permutations
 from math import perm
 
@@ -254,10 +255,7 @@ def _pick_answers(w, frames, depth, node):
         if below is None:
             return None
         head = _head(top)
-        body = w.then(head, node.body)
-
-        def finish(chosen: list):  # as _for_each_of walks it
-            return envs, _once_each(head, node.name, body, chosen) + below
+        finish = partial(_each_way, envs, head, node.name, w.then(head, node.body), below)  # as _for_each_of walks it
     else:  # the Bound frame under the pick binds it; _below would call it unfinished
         binder = frames[-2] if len(frames) > 1 else {}
         bound = w.game.nodes[binder["n"]] if "n" in binder else None
@@ -266,9 +264,7 @@ def _pick_answers(w, frames, depth, node):
         below = _below(w.rt, frames[:-1], depth)
         if below is None:
             return None
-
-        def finish(chosen: list):
-            return _bind(envs, binder["e"], bound_values(things, bound.name, chosen)), below
+        finish = partial(_bound_way, envs, binder["e"], things, bound.name, below)
 
     def judge(key):
         if key == items.DONE[0]:
@@ -319,10 +315,7 @@ def _poll_answers(w, frames, depth, node: Poll):
         return lambda key: Walk(w.rt, True).verdict(envs, (step,) + rest) if key == "yes" else w.verdict(envs, rest)
     if node.name:  # what they gave is bound too, and the walk does not follow what a step hands on
         return None
-    everybody = list(range(w.rt.s["players"]))
-
-    def declined(did: list) -> tuple:  # the others all say no; then the poll binds who did
-        return (_at(head, BIND, (head[0], {"__did__": did, "__polled__": everybody})),) + below
+    declined = partial(_declined, head, list(range(w.rt.s["players"])), below)
 
     def judge(key):
         if key == "yes":
@@ -349,17 +342,12 @@ def _moving_answers(w, frames, depth, node):
     envs, head, things = w.rt.s["envs"], _head(top), w.rt.s["things"]
     picked, least, most = list(top.get("picked", ())), top["min"], top["max"]
     kind = type(node)
-
-    def after(chosen: list) -> tuple:  # a polled player's step hands what it moved to the poll
-        return below if polled is None else (polled[0](list(top["out"]) + chosen),) + below
+    after = partial(_after_moving, below, polled, top)
     if kind is Discard:
-        def finish(chosen: list):
-            return _discarding(w, envs, head, chosen, after(chosen))
+        finish = partial(_discarding_way, w, envs, head, after)
     else:
         seat = player_of(w.ctx(envs, head), node.player) if kind is Give else head[1]
-
-        def finish(chosen: list):
-            return _moving(w, envs, head, chosen, seat, after(chosen))
+        finish = partial(_moving_way, w, envs, head, seat, after)
     others = polled is not None and polled[2]  # players still to answer the poll: one way read
 
     def judge(key):
@@ -376,6 +364,40 @@ def _moving_answers(w, frames, depth, node):
         more = (most is None or len(now) < most) and len(top["cand"]) > 1
         return found if found is YES or not (more or others) else None
     return judge
+
+
+# The ways on after a pick, made with partial() over these functions rather than as closures:
+# in the compiled build, all the closures of one function share one scope object, so a closure
+# that another closure (or a generator expression) of the same function reads refers to that
+# scope, and the scope to it: a cycle that only the garbage collector frees
+# (tests/test_reference_cycles.py).
+
+def _each_way(envs, head, name: str, body, below: tuple, chosen: list):
+    """The body once per thing chosen (as "for each of" runs it), then ``below``."""
+    return envs, _once_each(head, name, body, chosen) + below
+
+
+def _bound_way(envs, key, things: dict, name: str, below: tuple, chosen: list):
+    """The things chosen bound as Name (with where each was), then ``below``."""
+    return _bind(envs, key, bound_values(things, name, chosen)), below
+
+
+def _declined(head, everybody: list, below: tuple, did: list) -> tuple:
+    """The players still to answer a poll all say no; then the poll binds who did."""
+    return (_at(head, BIND, (head[0], {"__did__": did, "__polled__": everybody})),) + below
+
+
+def _after_moving(below: tuple, polled, top: dict, chosen: list) -> tuple:
+    """What is left after moving ``chosen``: a polled player's step hands what it moved to the poll."""
+    return below if polled is None else (polled[0](list(top["out"]) + chosen),) + below
+
+
+def _discarding_way(w, envs, head, after, chosen: list):
+    return _discarding(w, envs, head, chosen, after(chosen))
+
+
+def _moving_way(w, envs, head, seat: int, after, chosen: list):
+    return _moving(w, envs, head, chosen, seat, after(chosen))
 
 
 def _polled_step(w, frames, depth):
@@ -683,8 +705,7 @@ def _bound(w, envs, head, node: Bound, rest):
     if type(found) is not tuple:
         return found
     pool, low, high = found
-    things, key = w.ctx(envs, head).world.s["things"], head[0]
-    ways = lambda chosen: (_bind(envs, key, bound_values(things, node.name, chosen)), rest)
+    ways = partial(_bound_way, envs, head[0], w.ctx(envs, head).world.s["things"], node.name, rest)
     if low == high == 1:
         return w.first_way(ways([c]) for c in pool)
     return _a_few(w, node, pool, low, high, ways, rest)
@@ -728,9 +749,7 @@ def _picked_and_moved(w, envs, head, item, rest, seat: int):
     if type(found) is not tuple:
         return found
     pool, low, high = found
-
-    def ways(chosen: list):
-        return _moving(w, envs, head, chosen, seat, rest)
+    ways = partial(_moving_rest, w, envs, head, seat, rest)
     if low == high == 1:
         return w.first_way(ways([c]) for c in pool)
     return _a_few(w, item, pool, low, high, ways, rest)
@@ -746,6 +765,10 @@ def _moving(w, envs, head, things: list, seat: int, rest):
     return envs, rest
 
 
+def _moving_rest(w, envs, head, seat: int, rest, chosen: list):
+    return _moving(w, envs, head, chosen, seat, rest)
+
+
 def _discarded_as(w, envs, head, node: Bound, rest):
     """'discard 1 X as Name': each candidate discarded in turn on the branch's own copy, then
     bound as the handler binds it (where it lies after the discard)."""
@@ -755,13 +778,13 @@ def _discarded_as(w, envs, head, node: Bound, rest):
     pool, low, high = found
     if not low == high == 1:
         return w.unsure(node)
+    return w.first_way(map(partial(_discarded_bound, w, envs, head, node.name, rest), pool))
 
-    def way(tid: str):
-        discarded, after = _discarding(w, envs, head, [tid], rest)
-        things = discarded[WORLD].s["things"]
-        return _bind(discarded, head[0], bound_values(things, node.name, [tid])), after
 
-    return w.first_way(way(tid) for tid in pool)
+def _discarded_bound(w, envs, head, name: str, rest, tid: str):
+    """The way on after discarding ``tid`` and binding it as Name (where it lies now)."""
+    discarded, after = _discarding(w, envs, head, [tid], rest)
+    return _bind(discarded, head[0], bound_values(discarded[WORLD].s["things"], name, [tid])), after
 
 
 def _revealed(w, envs, head, node: Bound, rest):
@@ -786,15 +809,13 @@ def _for_each_of(w, envs, head, node: ForEachOf, rest):
         return found
     pool, low, high = found
     body = w.then(head, node.body)
-
-    def ways(chosen):
-        return envs, _once_each(head, node.name, body, chosen) + rest
+    ways = partial(_each_way, envs, head, node.name, body, rest)
     if low == high == len(pool):  # nothing to choose
         return w.walk(*ways(pool))
     if low == high == 1:
         return w.first_way(ways([c]) for c in pool)
-    return _a_few(w, node.item, pool, low, high, ways, (body,) + rest,
-                  lambda chosen: (envs, _once_each(head, node.name, body, chosen)))
+    alone = partial(_each_way, envs, head, node.name, body, ())  # the body alone, nothing after
+    return _a_few(w, node.item, pool, low, high, ways, (body,) + rest, alone)
 
 
 def _a_few(w, node, pool: list, low: int, high, ways, rest, alone=None):
@@ -1039,10 +1060,14 @@ def _discard(w, envs, head, node: Discard, rest):
     if type(found) is not tuple:
         return found
     pool, low, high = found
-    ways = lambda chosen: _discarding(w, envs, head, chosen, rest)
+    ways = partial(_discarding_rest, w, envs, head, rest)
     if low == high == 1:
         return w.first_way(ways([c]) for c in pool)
     return _a_few(w, item, pool, low, high, ways, rest)
+
+
+def _discarding_rest(w, envs, head, rest, chosen: list):
+    return _discarding(w, envs, head, chosen, rest)
 
 
 def _several_discarded(w, envs, head, node: Discard, rest):
