@@ -47,7 +47,8 @@ def closures_held_by_their_scope(source: str) -> list[str]:
         closures |= {target.id for node in ast.walk(function) if isinstance(node, ast.Assign)
                      and isinstance(node.value, ast.Lambda) for target in node.targets if isinstance(target, ast.Name)}
         for scope in inner:
-            read = {node.id for node in ast.walk(scope) if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+            read = {node.id for node in ast.walk(scope)
+                    if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
             found += [f"{scope.lineno}: {function.name}: {name}" for name in sorted(read & closures)]
     return found
 

@@ -299,10 +299,10 @@ def _chart(rt, f) -> None:
 
 
 def _row_label(rt, chart: dict, row: str) -> str:
-    position = rt.world.thing(row)["a"].get("position")
-    for entry in chart.get("rows", []):
-        if entry.get("position") == position:
-            text = entry.get("name") or entry.get("effect") or ""
+    position = dict.get(rt.world.thing(row)["a"], "position")
+    for entry in dict.get(chart, "rows", ()):
+        if dict.get(entry, "position") == position:
+            text = dict.get(entry, "name") or dict.get(entry, "effect") or ""
             return f"row {position}: {text}"
     return f"row {position}"
 
@@ -551,7 +551,8 @@ def _kind_slots(rt, kind: str, free: list[str], open_slots: list[str]) -> list[s
     full action takes the "full" slot of a space with none free)."""
     if free or not open_slots:
         return free
-    return ["full"] if rt.game.item("workers", kind).get("placement", {}).get("may_use_full_action") else []
+    placement = dict.get(rt.game.item("workers", kind), "placement")
+    return ["full"] if placement and dict.get(placement, "may_use_full_action") else []
 
 
 def _action_reason(rt, seat: int, space_id: str, slot: str) -> str | None:
@@ -590,7 +591,8 @@ def _place(rt, seat: int, key: str) -> None:
     rt.world.set_attribute(worker, "slot", slot)
     rt.world.put(worker, space_id)
     space = rt.game.item("spaces", space_id)
-    rt.world.event("placed", seat, f"player {seat + 1} placed a {kind.replace('_', ' ')} on {space.get('name', space_id)}",
+    rt.world.event("placed", seat,
+                   f"player {seat + 1} placed a {kind.replace('_', ' ')} on {space.get('name', space_id)}",
                    thing=worker, to=space_id)
     if space.get("limit") == "once_per_round":
         used = rt.s["flow"].setdefault("used", {}).setdefault(str(rt.s["flow"]["round"]), [])

@@ -3,6 +3,17 @@
 # tests can patch its methods; handlers.pxd types its handlers' runtime as Frames). The plain
 # Python module ignores this file. Every attribute Frames sets must be declared here
 # (tests/test_compiled_declarations.py).
+# Its methods are C methods (cpdef): a handler's call on its typed runtime skips the lookup by
+# name and Python's calling convention. (push_routine takes ``**fields``, so it cannot be one.)
 cdef class Frames:
     cdef public object game, world, last_out
     cdef public dict s
+
+    cpdef object env(self, dict frame)
+    cpdef object new_env(self, object values)
+    cpdef object ctx(self, dict frame)
+    cpdef object push(self, dict parent, object node, dict fields=*)
+    cpdef object replace(self, dict frame, object node, dict fields=*)
+    cpdef object in_strict(self)
+    cpdef object done(self, dict frame, object out=*)
+    cpdef object _region_depth(self)

@@ -36,8 +36,9 @@ class Frames:
     def ctx(self, frame: dict) -> Context:
         return Context(self.world, frame["p"], frame["y"], self.s["envs"][frame["e"]], dict.get(frame, "x") or NO_NOUNS)
 
-    def push(self, parent: dict, node, **fields) -> dict:
-        """Push a frame running ``node`` (a node or its number), inheriting the parent's context."""
+    def push(self, parent: dict, node, fields: dict | None = None) -> dict:
+        """Push a frame running ``node`` (a node or its number), inheriting the parent's context;
+        ``fields``: keys of the new frame that differ from its parent's, or that it adds."""
         game = self.game
         number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
         frame = dict.copy(FRAME)  # all six keys at once: the dict is not grown key by key
@@ -56,11 +57,12 @@ class Frames:
         self.s["frames"].append(frame)
         return frame
 
-    def replace(self, frame: dict, node, **fields) -> None:
+    def replace(self, frame: dict, node, fields: dict | None = None) -> None:
         """Run ``node`` in place of the top frame, which has nothing left to do once ``node``
         is done but hand on what it produced (a tail call): one frame fewer to run, copy and
         read. The frame keeps its context and marks (strict, soft, own, q), and is changed in
-        place like any running frame (the state's own: runtime.clone copies running frames)."""
+        place like any running frame (the state's own: runtime.clone copies running frames).
+        ``fields``: keys it gets besides."""
         if self.s["frames"][-1] is not frame:
             raise RulesError("a handler replaced a frame that was not on top")
         game = self.game

@@ -26,6 +26,9 @@ MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets"
                "triggers fail", "guards", "plain payments")
 
 
+NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """Everything static about a game, indexed for the interpreter."""
@@ -44,6 +47,7 @@ class Game:
     # id(node) -> (node, its compiled test or its place facts) (values.py)
     fast: dict = field(default_factory=dict, repr=False, compare=False)
     # Worked out from the table once (__post_init__), read at nearly every step:
+    namespaces: dict = field(init=False, repr=False, compare=False)  # the table as a plain dict (read with no proxy)
     printed: dict = field(init=False, repr=False, compare=False)  # card id -> its printed attributes
     global_resources: frozenset = field(init=False, repr=False, compare=False)  # counted once for the game
     resource_bounds: dict = field(init=False, repr=False, compare=False)  # resource id -> (minimum, maximum)
@@ -57,6 +61,7 @@ class Game:
         for name in MEMO_TABLES:
             self.memo.setdefault(name, {})
         items = self.table
+        object.__setattr__(self, "namespaces", dict(items))
         cards, resources = items.get("cards", {}), items.get("resources", {})
         object.__setattr__(self, "printed", {card: item.get("attributes", {}) for card, item in cards.items()})
         object.__setattr__(self, "global_resources", frozenset(
@@ -69,10 +74,10 @@ class Game:
                                                      for resource, item in resources.items()})
 
     def item(self, namespace: str, item_id: str) -> dict:
-        return self.table[namespace][item_id]
+        return self.namespaces[namespace][item_id]
 
     def items(self, namespace: str) -> dict:
-        return self.table.get(namespace, {})
+        return dict.get(self.namespaces, namespace, NO_ITEMS)
 
     def number(self, node: Node) -> int:
         return self.node_numbers[id(node)]

@@ -69,7 +69,7 @@ def _may(rt, f, node: May):
             return rt.ask(f, f["p"], lambda: f"You may {render(node.step)}.", YES_NO)
         f["ans"] = forced
     if f.pop("ans") == "yes":
-        rt.replace(f, node.step, strict=True)
+        rt.replace(f, node.step, {"strict": True})
     else:
         rt.done(f)
 
@@ -227,7 +227,7 @@ def _run_chosen(rt, f, node: Choice):
         return rt.done(f, rt.last_out)
     key = queue.pop(0)
     target = node.upgrade if key == "upgrade" else node.options[int(key)]
-    rt.push(f, target, strict=True)
+    rt.push(f, target, {"strict": True})
 
 
 def _conditional(rt, f, node: Conditional):
@@ -245,7 +245,7 @@ def _if_possible(rt, f, node: IfPossible):
         f["s"] = 1
         reason = rt.can_carry_out(f, node.body)
         if reason is None:
-            return rt.push(f, node.body, strict=True)
+            return rt.push(f, node.body, {"strict": True})
         rt.world.event("skipped", f["p"], f"nothing could be done ({option_label(node.body)}): {reason}",
                        reason=reason)
         return rt.done(f)
@@ -339,7 +339,7 @@ def _repeat(rt, f, node: Repeat):
     if left is not None:
         f["left"] -= 1
     f["runs"] += 1
-    rt.push(f, node.body, strict=f["optional"] or None)
+    rt.push(f, node.body, {"strict": f["optional"] or None})
 
 
 OPEN_QUANTITIES = ("up_to", "at_least", "at_most", "any_number")
@@ -369,7 +369,7 @@ def _poll(rt, f, node: Poll):
         if f.pop("ans") == "yes":
             f["did"].append(seat)
             f["s"] = 3
-            return rt.push(f, node.step, p=seat, strict=True)
+            return rt.push(f, node.step, {"p": seat, "strict": True})
     if f["s"] == 3:  # their step finished
         f["gave"] += rt.last_out
         f["s"] = 1
@@ -385,7 +385,7 @@ def _poll(rt, f, node: Poll):
 
 
 def _obligation(rt, f, node: Obligation):
-    rt.replace(f, node.body, p=player_of(rt.ctx(f), node.player))
+    rt.replace(f, node.body, {"p": player_of(rt.ctx(f), node.player)})
 
 
 def _seat(rt, seat) -> str:
@@ -415,7 +415,7 @@ def _perform(rt, f, node: Perform):
         root = rt.flow.effect_of_thing(rt, tid)
         f["s"] = 1
         if root is not None:
-            rt.push(f, root, e=rt.new_env({}), strict=True)
+            rt.push(f, root, {"e": rt.new_env({}), "strict": True})
     else:
         rt.done(f, rt.last_out)
 
@@ -442,16 +442,16 @@ def _call(rt, f, node: Call):
         if not procedure.result and not game.triggers(procedure.id):
             if "own" in f:  # the call's own bindings: the body has its own now
                 del rt.s["envs"][f["e"]]
-            return rt.replace(f, body, own=True, q=True, **fields)
+            return rt.replace(f, body, {"own": True, "q": True, **fields})
         f["mark"] = len(rt.s["events"])
         f["s"] = 1
-        rt.push(f, body, **fields)
+        rt.push(f, body, fields)
     elif f["s"] == 1:
         f["result"] = _call_result(rt, f)
         f["s"] = 2
         procedure = rt.game.calls[f["n"]].procedure
         for root, label in rt.flow.triggers_after(rt, f["p"], procedure.id):
-            rt.push(f, root, e=rt.new_env({}), y=f["p"], src=f"trigger:{label}")
+            rt.push(f, root, {"e": rt.new_env({}), "y": f["p"], "src": f"trigger:{label}"})
     else:
         rt.done(f, f.pop("result"))
 

@@ -208,7 +208,7 @@ def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
         return f"player:{entry['player'] + 1}", f"player {entry['player'] + 1}"
     if isinstance(entry, str) and entry in rt.s["things"]:
         thing = rt.world.thing(entry)
-        card = thing.get("c")
+        card = dict.get(thing, "c")
         if card is not None:
             key = f"card:{card}@{thing['at']}"
         elif "value" in thing["a"] and thing["k"] in rt.game.items("tokens"):
@@ -263,8 +263,8 @@ def is_ordered_source(rt, item: Item, ctx: Context) -> bool:
 
 def _ordered(rt, place: str) -> bool:
     kind = rt.world.thing(place)["k"]
-    item = rt.game.items("places").get(kind) or rt.game.items("decks").get(kind)
-    return bool(item and (item.get("ordered") or kind in rt.game.items("decks")))
+    item = dict.get(rt.game.items("places"), kind) or dict.get(rt.game.items("decks"), kind)
+    return bool(item and (dict.get(item, "ordered") or kind in rt.game.items("decks")))
 
 
 def too_few(item: Item, least: int, found: int) -> str:
@@ -346,7 +346,7 @@ def _resource(rt, f, node, verb: str, resource: str, amount: int) -> None:
     owner = counter_owner(rt.game, resource, seat)
     noun = rt.game.vocabulary.nouns[resource]
     name = noun.name if amount == 1 else noun.plural
-    quiet = {"quiet": True} if rt.game.item("resources", resource).get("hidden") else {}
+    quiet = {"quiet": True} if dict.get(rt.game.item("resources", resource), "hidden") else {}
     if verb == "gain":
         added = world.add(owner, resource, amount)
         if added:  # nothing happened, nothing to tell
@@ -420,7 +420,7 @@ def _play_next(rt, f) -> None:
     root = rt.game.effect("cards", card)
     f["playing"] = tid
     if root is not None:
-        rt.push(f, root, e=rt.new_env({}), y=f["p"], strict=True, src=f"card:{card}", own=True)
+        rt.push(f, root, {"e": rt.new_env({}), "y": f["p"], "strict": True, "src": f"card:{card}", "own": True})
 
 
 def play_card(rt, seat: int, tid: str) -> None:
@@ -523,10 +523,10 @@ def lose(rt, seat, tid: str) -> None:
 
 
 def _discard_pile(rt, thing: dict) -> str | None:
-    card_type = rt.game.items("card_types").get(thing["k"])
-    if not card_type or not card_type.get("deck"):
+    card_type = dict.get(rt.game.items("card_types"), thing["k"])
+    if not card_type or not dict.get(card_type, "deck"):
         return None
-    return rt.game.item("decks", card_type["deck"]).get("discard_pile")
+    return dict.get(rt.game.item("decks", card_type["deck"]), "discard_pile")
 
 
 def move_to_owner(rt, tid: str, seat: int) -> None:
@@ -584,7 +584,7 @@ def _decks_for(game, noun) -> tuple[str, ...]:
 
 def reshuffle(rt, deck: str) -> None:
     """Shuffle the deck's discard pile in under the cards still in the deck."""
-    pile = rt.game.item("decks", deck).get("discard_pile")
+    pile = dict.get(rt.game.item("decks", deck), "discard_pile")
     cards = list(rt.world.contents(pile)) if pile else []
     if not cards:
         return
@@ -681,10 +681,10 @@ def _create(rt, f, item: Item, kinds: list[str], seat: int, destination: str | N
 def _home_place(rt, kind: str, seat: int) -> str | None:
     """Where a thing of ``kind`` goes by default: its declared location, else the owner's hand."""
     for namespace in ("tokens", "workers", "structures"):
-        item = rt.game.items(namespace).get(kind)
-        if item and item.get("location"):
+        item = dict.get(rt.game.items(namespace), kind)
+        if item and dict.get(item, "location"):
             return rt.world.place_for(item["location"], seat)
-    card_type = rt.game.items("card_types").get(kind)
+    card_type = dict.get(rt.game.items("card_types"), kind)
     if card_type is not None:
         return rt.world.place_for(_hand_kind(rt), seat)
     return None

@@ -337,7 +337,7 @@ class Runtime(Frames):
             return None
         trial = self._trial_copy(keep=len(self.s["frames"]))
         depth = len(trial["frames"]) + 1
-        Runtime(self.game, trial, self.flow).push(frame, number, strict=True)
+        Runtime(self.game, trial, self.flow).push(frame, number, {"strict": True})
         budget = [self.budget if self.probe_depth is not None else PROBE_BUDGET]
         reason = _explore(self.game, trial, self.flow, depth, budget)
         if self.probe_depth is not None:

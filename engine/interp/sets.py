@@ -30,10 +30,11 @@ the order they came. The set carries the ``by`` attribute (``the type of Set``) 
   first legal set without asking and without the completion effect.
 
 Legal sets for a thing of type T (its ``by`` value): an incomplete set of type T, a
-new set of type T (with ``fill_first``: only when no set of type T is incomplete), and (``convertible``) an incomplete set made only of jokers of
-another type. For a joker of its own type J: (``adopt``) an incomplete set of any
-other type, or a new set of a type some set of the place already has; and
-(``own_sets``) an incomplete set of type J, or a new set of type J.
+new set of type T (with ``fill_first``: only when no set of type T is incomplete), and
+(``convertible``) an incomplete set made only of jokers of another type. For a joker of its
+own type J: (``adopt``) an incomplete set of any other type, or a new set of a type some set
+of the place already has; and (``own_sets``) an incomplete set of type J, or a new set of
+type J.
 """
 
 from __future__ import annotations
@@ -257,6 +258,6 @@ def move_in(rt, f, tid: str, place: str) -> None:
             world.event("completed", seat, f"{who} completed a set of {kinds}", set=completed)
             root = rt.game.effect("places", world.thing(place)["k"], "sets/completion_effect")
             if root is not None:
-                rt.push(f, root, e=rt.new_env({"Set": completed}), p=seat, y=seat, strict=True)
+                rt.push(f, root, {"e": rt.new_env({"Set": completed}), "p": seat, "y": seat, "strict": True})
                 return
     rt.done(f, [tid])

@@ -1238,7 +1238,7 @@ def _draw(w, envs, head, node: Draw, rest):
         wanted.append((noun, decks[0], items.amount(ctx, node, item)))
     if len(wanted) == 1 and not w.fallible(rest):
         _noun, deck, count = wanted[0]
-        pile = w.game.item("decks", deck).get("discard_pile")
+        pile = dict.get(w.game.item("decks", deck), "discard_pile")
         available = len(ctx.world.contents(deck)) + (len(ctx.world.contents(pile)) if pile else 0)
         if available >= count:
             return YES

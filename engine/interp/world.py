@@ -91,13 +91,13 @@ class World:
 
     def counter(self, owner: int | None, resource: str) -> int:
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
-        return bucket.get(resource, 0)
+        return dict.get(bucket, resource, 0)
 
     def add(self, owner: int | None, resource: str, amount: int) -> int:
         """Add up to the resource's maximum; returns what was really added."""
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
         limit = self.game.resource_bounds[resource][1]
-        before = bucket.get(resource, 0)
+        before = dict.get(bucket, resource, 0)
         after = before + amount if limit is None else min(before + amount, limit)
         bucket[resource] = after
         return after - before
@@ -108,7 +108,7 @@ class World:
         if short is not None:
             raise Infeasible(short)
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
-        bucket[resource] = bucket.get(resource, 0) - amount
+        bucket[resource] = dict.get(bucket, resource, 0) - amount
 
     def lacks(self, owner: int | None, resource: str, amount: int) -> bool:
         """Whether removing ``amount`` would take the counter below its least (shortfall's
@@ -182,7 +182,8 @@ class World:
     def _split_into(self, empty: str) -> None:
         """A place of a kind that ``split_when_empty`` takes the bottom half of its fullest sibling."""
         kind, owner = self.s["things"][empty]["k"], self.s["things"][empty]["o"]
-        if not self.game.items("places").get(kind, {}).get("split_when_empty"):
+        place = dict.get(self.game.items("places"), kind)
+        if place is None or not dict.get(place, "split_when_empty"):
             return
         siblings = [p for p in self.places_of({kind}, owner) if p != empty and self.s["things"][p]["o"] == owner]
         fullest = max(siblings, key=lambda p: len(self.contents(p)), default=None)
