@@ -20,12 +20,12 @@ DECLARATIONS = sorted(ENGINE.rglob("*.pxd"))
 
 
 def declared(pxd: Path) -> dict[str, set[str]]:
-    """The fields each ``cdef class`` of a .pxd file declares."""
+    """The fields each ``cdef class`` of a .pxd file declares (public or readonly)."""
     classes, current = {}, None
     for line in pxd.read_text().splitlines():
         if match := re.match(r"cdef class (\w+)", line):
             current = classes.setdefault(match.group(1), set())
-        elif current is not None and (match := re.match(r"\s+cdef public \w+ (.+)", line)):
+        elif current is not None and (match := re.match(r"\s+cdef (?:public|readonly) \w+ (.+)", line)):
             current.update(name.strip() for name in match.group(1).split(","))
     return classes
 
@@ -108,6 +108,7 @@ def test_every_declared_function_is_its_module_function(pxd):
 def test_the_declarations_are_read():
     """The reader above finds declared functions and methods, defaults included (so the test
     above checks something)."""
+    assert {"packs", "nodes", "memo", "_made"} <= declared(ENGINE / "interp" / "game.pxd")["Game"]  # readonly
     found = declared_functions(ENGINE / "interp" / "world.pxd")
     assert found["World.put"] == ["tid", "place", "top"]
     assert declared_functions(ENGINE / "interp" / "items.pxd")["_describe"] == ["rt", "entry", "probing"]

@@ -180,7 +180,7 @@ def with_rule(engine, fill_first=True, **jokers):
     rule["jokers"] = {**rule["jokers"], **jokers}
     if not fill_first:
         del rule["fill_first"]
-    return dataclasses.replace(engine.game, memo={"sets": {"estate": rule}})
+    return engine.game.replaced(memo={"sets": {"estate": rule}})
 
 
 def test_jokers_without_their_own_sets_need_a_type_to_join(engine, base):

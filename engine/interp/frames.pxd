@@ -5,8 +5,11 @@
 # (tests/test_compiled_declarations.py).
 # Its methods are C methods (cpdef): a handler's call on its typed runtime skips the lookup by
 # name and Python's calling convention. (push_routine takes ``**fields``, so it cannot be one.)
+from engine.interp.game cimport Game
+
 cdef class Frames:
-    cdef public object game, world, last_out
+    cdef public Game game
+    cdef public object world, last_out
     cdef public dict s
 
     cpdef object env(self, dict frame)

@@ -9,7 +9,6 @@ numbers, because effects are numbered in load order.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from engine.effects.ast import Effect, Node, Sentence
@@ -29,49 +28,63 @@ MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets"
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)
 
 
-@dataclass(frozen=True, slots=True)
+# The fields a Game is made with, in order (Game.replaced reads them); the rest are worked out.
+MADE_WITH = ("packs", "table", "vocabulary", "nodes", "effects", "calls", "procedures", "node_numbers", "parts",
+             "entry", "memo", "fast")
+
+
 class Game:
-    """Everything static about a game, indexed for the interpreter."""
+    """Everything static about a game, indexed for the interpreter. Frozen: every field is set
+    when it is made, and setting one after raises AttributeError. (The compiled build makes it
+    a C type, game.pxd: the interpreter reads its fields and calls its methods without a
+    lookup by name.)"""
 
-    packs: tuple[dict, ...]
-    table: MappingProxyType  # namespace -> id -> plain item data
-    vocabulary: Vocabulary
-    nodes: list  # every effect node, by number (extra effects are appended, see add_effect)
-    effects: MappingProxyType  # "namespace:id:key/path" -> root node number
-    calls: dict  # call node number -> ResolvedCall
-    procedures: MappingProxyType  # procedure id -> root node number of its body
-    node_numbers: dict = field(repr=False, compare=False)  # id(node) -> number
-    parts: dict = field(default_factory=dict, repr=False, compare=False)  # sequence number -> its steps, flat
-    entry: list = field(default_factory=list, repr=False, compare=False)  # number -> the node that really runs
-    memo: dict = field(default_factory=dict, repr=False, compare=False)  # derived facts, computed once
-    # id(node) -> (node, its compiled test or its place facts) (values.py)
-    fast: dict = field(default_factory=dict, repr=False, compare=False)
-    # Worked out from the table once (__post_init__), read at nearly every step:
-    namespaces: dict = field(init=False, repr=False, compare=False)  # the table as a plain dict (read with no proxy)
-    printed: dict = field(init=False, repr=False, compare=False)  # card id -> its printed attributes
-    global_resources: frozenset = field(init=False, repr=False, compare=False)  # counted once for the game
-    resource_bounds: dict = field(init=False, repr=False, compare=False)  # resource id -> (minimum, maximum)
-    fixed_kinds: frozenset = field(init=False, repr=False, compare=False)  # places, spaces, decks: in nothing
-    reserve_kinds: frozenset = field(init=False, repr=False, compare=False)  # places holding pieces not in play
+    __slots__ = MADE_WITH + ("namespaces", "printed", "global_resources", "resource_bounds", "fixed_kinds",
+                             "reserve_kinds", "_made")
 
-    def __post_init__(self) -> None:
-        """Facts read at nearly every step, worked out once: plain attribute reads after; and
-        the memo's tables of facts per node or kind, made empty here so that a read of one
-        never has to make it."""
+    def __init__(self, packs: tuple, table: MappingProxyType, vocabulary: Vocabulary, nodes: list,
+                 effects: MappingProxyType, calls: dict, procedures: MappingProxyType, node_numbers: dict,
+                 parts: dict | None = None, entry: list | None = None, memo: dict | None = None,
+                 fast: dict | None = None) -> None:
+        self.packs = packs
+        self.table = table  # namespace -> id -> plain item data
+        self.vocabulary = vocabulary
+        self.nodes = nodes  # every effect node, by number (extra effects are appended, see add_effect)
+        self.effects = effects  # "namespace:id:key/path" -> root node number
+        self.calls = calls  # call node number -> ResolvedCall
+        self.procedures = procedures  # procedure id -> root node number of its body
+        self.node_numbers = node_numbers  # id(node) -> number
+        self.parts = {} if parts is None else parts  # sequence number -> its steps, flat
+        self.entry = [] if entry is None else entry  # number -> the node that really runs
+        self.memo = {} if memo is None else memo  # derived facts, computed once
+        self.fast = {} if fast is None else fast  # id(node) -> (node, its compiled test or place facts) (values.py)
+        # the memo's tables, made empty here so that a read of one never has to make it
         for name in MEMO_TABLES:
             self.memo.setdefault(name, {})
-        items = self.table
-        object.__setattr__(self, "namespaces", dict(items))
-        cards, resources = items.get("cards", {}), items.get("resources", {})
-        object.__setattr__(self, "printed", {card: item.get("attributes", {}) for card, item in cards.items()})
-        object.__setattr__(self, "global_resources", frozenset(
-            resource for resource, item in resources.items() if item.get("scope") == "global"))
-        places = items.get("places", {})
-        object.__setattr__(self, "fixed_kinds", frozenset(places) | frozenset(items.get("spaces", {}))
-                           | frozenset(items.get("decks", {})))
-        object.__setattr__(self, "reserve_kinds", frozenset(k for k, item in places.items() if item.get("reserve")))
-        object.__setattr__(self, "resource_bounds", {resource: (item.get("min", 0), item.get("max"))
-                                                     for resource, item in resources.items()})
+        # Worked out from the table once, read at nearly every step:
+        items = self.namespaces = dict(table)  # the table as a plain dict (read with no proxy)
+        cards, resources, places = items.get("cards", {}), items.get("resources", {}), items.get("places", {})
+        self.printed = {card: item.get("attributes", {}) for card, item in cards.items()}  # card id -> attributes
+        self.global_resources = frozenset(  # counted once for the game
+            resource for resource, item in resources.items() if item.get("scope") == "global")
+        self.resource_bounds = {resource: (item.get("min", 0), item.get("max"))  # resource id -> (least, most)
+                                for resource, item in resources.items()}
+        self.fixed_kinds = (frozenset(places) | frozenset(items.get("spaces", {}))  # places, spaces, decks: in nothing
+                            | frozenset(items.get("decks", {})))
+        self.reserve_kinds = frozenset(k for k, item in places.items() if item.get("reserve"))  # pieces not in play
+        self._made = True
+
+    def __setattr__(self, name: str, value) -> None:
+        if getattr(self, "_made", False):
+            raise AttributeError(f"a Game is frozen: {name} cannot be set")
+        object.__setattr__(self, name, value)
+
+    def __repr__(self) -> str:
+        return f"Game(packs={self.packs!r})"
+
+    def replaced(self, **changes) -> Game:
+        """A new Game made with the same fields but ``changes`` (the rest worked out again)."""
+        return Game(**{name: changes.get(name, getattr(self, name)) for name in MADE_WITH})
 
     def item(self, namespace: str, item_id: str) -> dict:
         return self.namespaces[namespace][item_id]
@@ -107,19 +120,21 @@ class Game:
         """The triggers of structures and workers that fire after ``what`` (a procedure or a
         space): (namespace, kind, index, trigger, effect root), in declaration order."""
         key = ("triggers", what)
-        if key not in self.memo:
-            self.memo[key] = tuple(
+        found = dict.get(self.memo, key)
+        if found is None:  # (a list made into a tuple: a generator would be a closure, and this a C method)
+            found = self.memo[key] = tuple([
                 (namespace, kind, index, trigger, self.effect(namespace, kind, f"triggers/{index}/effect"))
                 for namespace in ("structures", "workers") for kind, item in self.items(namespace).items()
-                for index, trigger in enumerate(item.get("triggers", [])) if trigger.get("after") == what)
-        return self.memo[key]
+                for index, trigger in enumerate(item.get("triggers", [])) if trigger.get("after") == what])
+        return found
 
     def kinds(self, noun_id: str) -> frozenset[str]:
         """The thing kinds a noun stands for (a group: its members; a term: its base)."""
         key = ("kinds", noun_id)
-        if key not in self.memo:
-            self.memo[key] = _kinds(self.vocabulary, noun_id)
-        return self.memo[key]
+        found = dict.get(self.memo, key)
+        if found is None:
+            found = self.memo[key] = _kinds(self.vocabulary, noun_id)
+        return found
 
     def terms_of(self, noun_id: str) -> tuple[str, ...]:
         """The term conditions a noun adds (a term's own, or none)."""

@@ -1,12 +1,14 @@
 # Declarations for the compiled build only (setup.py): Cython makes Context a C type whose
 # fields are read without a dictionary lookup. The plain Python module ignores this file.
 # Every attribute Context sets must be declared here (tests/test_compiled_declarations.py).
+from engine.interp.game cimport Game
 from engine.interp.world cimport World
 
 cdef class Context:
     # typed: its fields and C methods are reached without a lookup by name
     cdef public World world
-    cdef public object game, actor, you
+    cdef public Game game
+    cdef public object actor, you
     cdef public dict env, subst
 
 # The functions that read a Context most, as C functions whose ``ctx`` is typed: its fields are

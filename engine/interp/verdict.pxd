@@ -2,8 +2,11 @@
 # types whose fields are read without a dictionary lookup, and the step budget a C integer.
 # The plain Python module ignores this file. Every attribute these classes set must be
 # declared here (tests/test_compiled_declarations.py).
+from engine.interp.game cimport Game
+
 cdef class Walk:
-    cdef public object rt, game, stuck, strict, _last
+    cdef public Game game
+    cdef public object rt, stuck, strict, _last
     cdef public long left
 
     cpdef object verdict(self, object envs, object segments)
@@ -17,7 +20,8 @@ cdef class Walk:
     cpdef object first_way(self, object ways)
 
 cdef class _Branch:
-    cdef public object world, game, s, _ctx, _strict
+    cdef public Game game
+    cdef public object world, s, _ctx, _strict
 
 # The walk's helpers that its steps call most, as C functions, so that a call inside this
 # module skips Python's calling convention (a call from another module still goes through the

@@ -4,8 +4,11 @@
 # The methods World's own methods call are C methods (cpdef): a call on ``self`` skips
 # Python's calling convention; a call from outside still goes through the Python method.
 # (A method with a lambda, a generator expression or ``**fields`` cannot be cpdef.)
+from engine.interp.game cimport Game
+
 cdef class World:
-    cdef public object game, _things, _lists, _indexes
+    cdef public Game game
+    cdef public object _things, _lists, _indexes
     # the state: typed as a dict, so that its reads are the dict's own
     cdef public dict s
 

@@ -1,0 +1,19 @@
+# Declarations for the compiled build only (setup.py): Cython makes Game a C type whose fields
+# are read from the C struct, and whose methods the interpreter calls most are C methods
+# (cpdef), wherever the game is typed (frames.pxd, world.pxd, values.pxd, verdict.pxd). Its
+# fields are readonly: Python code reads them, only Game itself sets them. The plain Python
+# module ignores this file. Every attribute Game sets must be declared here
+# (tests/test_compiled_declarations.py).
+cdef class Game:
+    cdef readonly object packs, table, vocabulary, effects, procedures
+    cdef readonly list nodes, entry
+    cdef readonly dict calls, node_numbers, parts, memo, fast, namespaces, printed, resource_bounds
+    cdef readonly frozenset global_resources, fixed_kinds, reserve_kinds
+    cdef readonly bint _made
+
+    cpdef object item(self, object namespace, object item_id)
+    cpdef object items(self, object namespace)
+    cpdef object number(self, object node)
+    cpdef object effect(self, object namespace, object item_id, object key=*)
+    cpdef object triggers(self, object what)
+    cpdef object kinds(self, object noun_id)
