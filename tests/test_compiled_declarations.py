@@ -145,3 +145,18 @@ def test_every_interpreter_module_imports_first(tmp_path):
         if done.returncode:
             failures.append(f"{module}: {done.stderr.strip().splitlines()[-1]}")
     assert not failures, "\n".join(failures)
+
+
+def test_a_game_cannot_be_changed_once_made():
+    """Game is frozen in both builds: plain Python by its own __setattr__, the compiled build
+    also by its readonly C fields (game.pxd). A changed copy is made with ``replaced``."""
+    from engines import loaded
+
+    game = loaded("viticulture").game
+    with pytest.raises(AttributeError):
+        game.memo = {}
+    with pytest.raises(AttributeError):
+        game.extra = 1
+    changed = game.replaced(memo={})
+    assert changed.nodes is game.nodes and changed.memo is not game.memo
+    assert set(changed.memo) >= {"can_fail", "sets"}  # its memo tables made, as at load
