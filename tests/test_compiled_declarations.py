@@ -20,11 +20,15 @@ DECLARATIONS = sorted(ENGINE.rglob("*.pxd"))
 
 
 def declared(pxd: Path) -> dict[str, set[str]]:
-    """The fields each ``cdef class`` of a .pxd file declares (public or readonly)."""
+    """The fields each ``cdef class`` of a .pxd file declares (public or readonly), with those
+    of its base class when another .pxd declares it."""
     classes, current = {}, None
     for line in pxd.read_text().splitlines():
-        if match := re.match(r"cdef class (\w+)", line):
+        if match := re.match(r"cdef class (\w+)(?:\((\w+)\))?", line):
             current = classes.setdefault(match.group(1), set())
+            if match.group(2):
+                current |= next(declared(other)[match.group(2)] for other in DECLARATIONS
+                                if match.group(2) in declared(other))
         elif current is not None and (match := re.match(r"\s+cdef (?:public|readonly) \w+ (.+)", line)):
             current.update(name.strip() for name in match.group(1).split(","))
     return classes
@@ -109,6 +113,7 @@ def test_the_declarations_are_read():
     """The reader above finds declared functions and methods, defaults included (so the test
     above checks something)."""
     assert {"packs", "nodes", "memo", "_made"} <= declared(ENGINE / "interp" / "game.pxd")["Game"]  # readonly
+    assert {"_ctx", "world", "game"} <= declared(ENGINE / "interp" / "verdict.pxd")["_Branch"]  # with its base's
     found = declared_functions(ENGINE / "interp" / "world.pxd")
     assert found["World.put"] == ["tid", "place", "top"]
     assert declared_functions(ENGINE / "interp" / "items.pxd")["_describe"] == ["rt", "entry", "probing"]

@@ -2,16 +2,17 @@
 # another at every question, as C functions, so that a call inside this module skips Python's
 # calling convention (a call from another module still goes through the Python function). The
 # plain Python module ignores this file. (A function with a closure, a lambda or a generator
-# expression cannot be cpdef.)
+# expression cannot be cpdef.) Their game is typed (game.pxd): its tables are C fields.
+from engine.interp.game cimport Game
 
-cpdef object can_fail(object game, object number)
-cpdef object _fails(object game, object node)
-cpdef object _item_fails(object game, object verb, object item)
-cpdef object sure_options(object game, object frames, object depth, object options, object routine_rest_fails)
-cpdef object _failing_answers(object game, object number, object node)
-cpdef object below_top_fails(object game, object frames, object depth, object routine_rest_fails)
-cpdef object settled(object game, object frames, object depth, object routine_rest_fails)
-cpdef object rest_fails(object game, object frame)
-cpdef object sequence_rest_fails(object game, object number, object step)
-cpdef object _items_rest_fails(object game, object frame, object node, object start)
-cpdef object _answer_fails(object game, object frame, object node)
+cpdef object can_fail(Game game, object number)
+cpdef object _fails(Game game, object node)
+cpdef object _item_fails(Game game, object verb, object item)
+cpdef object sure_options(Game game, object frames, object depth, object options, object routine_rest_fails)
+cpdef object _failing_answers(Game game, object number, object node)
+cpdef object below_top_fails(Game game, object frames, object depth, object routine_rest_fails)
+cpdef object settled(Game game, object frames, object depth, object routine_rest_fails)
+cpdef object rest_fails(Game game, object frame)
+cpdef object sequence_rest_fails(Game game, object number, object step)
+cpdef object _items_rest_fails(Game game, object frame, object node, object start)
+cpdef object _answer_fails(Game game, object frame, object node)

@@ -2,17 +2,21 @@
 # every placement asked, as C functions, so that a call inside this module skips Python's
 # calling convention (a call from another module still goes through the Python function). The
 # plain Python module ignores this file. (A function with a closure, a lambda or a generator
-# expression cannot be cpdef.)
+# expression cannot be cpdef.) Their runtime is typed (a Runtime is a Frames), so its game,
+# state and World, and their C methods, are reached without a lookup by name.
+from engine.interp.game cimport Game
+from engine.interp.frames cimport Frames
 
-cpdef object _next_placer(object rt, object f)
-cpdef object _workers(object rt, object seat)
-cpdef object _supplies(object game)
-cpdef object placement_candidates(object rt, object seat)
-cpdef object _placement_rows(object game, object phase, object players)
-cpdef object _used_this_round(object rt, object seat)
+
+cpdef object _next_placer(Frames rt, object f)
+cpdef object _workers(Frames rt, object seat)
+cpdef object _supplies(Game game)
+cpdef object placement_candidates(Frames rt, object seat)
+cpdef object _placement_rows(Game game, object phase, object players)
+cpdef object _used_this_round(Frames rt, object seat)
 cpdef object _free_of(object world, object seat, object space_id, object private, object open_slots)
-cpdef object _kind_slots(object rt, object kind, object free, object open_slots)
-cpdef object _action_reason(object rt, object seat, object space_id, object slot)
-cpdef object _slot_effect(object rt, object space_id, object slot)
+cpdef object _kind_slots(Frames rt, object kind, object free, object open_slots)
+cpdef object _action_reason(Frames rt, object seat, object space_id, object slot)
+cpdef object _slot_effect(Frames rt, object space_id, object slot)
 cpdef object _slot_label(object space_id, object space, object slot)
-cpdef object _is_bonus_slot(object rt, object space_id, object slot)
+cpdef object _is_bonus_slot(Frames rt, object space_id, object slot)

@@ -6,10 +6,12 @@
 # Its methods are C methods (cpdef): a handler's call on its typed runtime skips the lookup by
 # name and Python's calling convention. (push_routine takes ``**fields``, so it cannot be one.)
 from engine.interp.game cimport Game
+from engine.interp.world cimport World
 
 cdef class Frames:
     cdef public Game game
-    cdef public object world, last_out
+    cdef public World world
+    cdef public object last_out
     cdef public dict s
 
     cpdef object env(self, dict frame)

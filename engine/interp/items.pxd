@@ -2,25 +2,28 @@
 # another most, as C functions, so that a call inside this module skips Python's calling
 # convention (a call from another module still goes through the Python function). The plain
 # Python module ignores this file. (A function with a closure, a lambda or a generator
-# expression cannot be cpdef.)
+# expression cannot be cpdef.) Their runtime is typed: a Runtime, or the walk's branch (a Frames
+# too), so its game, state and World, and their C methods, are reached without a lookup by name.
+from engine.interp.frames cimport Frames
 
-cpdef object _start_pick(object rt, object f, object item, object owner, object ctx=*)
+
+cpdef object _start_pick(Frames rt, object f, object item, object owner, object ctx=*)
 cpdef object _finish_pick(object f)
 cpdef object bounds(object ctx, object quantity, object available)
 cpdef object mode_bounds(object mode, object value, object available)
-cpdef object _options(object rt, object f)
-cpdef object _describe(object rt, object entry, object probing=*)
-cpdef object pick_pool(object rt, object ctx, object item, object owner)
-cpdef object is_ordered_source(object rt, object item, object ctx)
-cpdef object _step_item(object rt, object f, object node, object item, object verb)
+cpdef object _options(Frames rt, object f)
+cpdef object _describe(Frames rt, object entry, object probing=*)
+cpdef object pick_pool(Frames rt, object ctx, object item, object owner)
+cpdef object is_ordered_source(Frames rt, object item, object ctx)
+cpdef object _step_item(Frames rt, object f, object node, object item, object verb)
 cpdef object amount(object ctx, object node, object item)
-cpdef object _resource(object rt, object f, object node, object verb, object resource, object amount)
+cpdef object _resource(Frames rt, object f, object node, object verb, object resource, object amount)
 cpdef object _who(object seat)
-cpdef object _apply(object rt, object f, object node, object verb, object things)
+cpdef object _apply(Frames rt, object f, object node, object verb, object things)
 cpdef object from_each(object item)
-cpdef object reveal(object rt, object seat, object tid)
-cpdef object discard(object rt, object seat, object tid, object played=*, object resolved=*)
-cpdef object move_to_owner(object rt, object tid, object seat)
-cpdef object revealed_place(object rt)
-cpdef object _from_reserve(object rt, object seat, object kinds)
-cpdef object gain_existing(object rt, object seat, object tid, object destination=*)
+cpdef object reveal(Frames rt, object seat, object tid)
+cpdef object discard(Frames rt, object seat, object tid, object played=*, object resolved=*)
+cpdef object move_to_owner(Frames rt, object tid, object seat)
+cpdef object revealed_place(Frames rt)
+cpdef object _from_reserve(Frames rt, object seat, object kinds)
+cpdef object gain_existing(Frames rt, object seat, object tid, object destination=*)

@@ -46,5 +46,5 @@ cpdef object _things_count(Context ctx, object seat, object noun, object filters
 cpdef object _has_all_of(Context ctx, object seat, object node)
 cpdef object player_of(Context ctx, object node)
 cpdef object _as_number(object value)
-cpdef object counter_owner(object game, object resource, object seat)
+cpdef object counter_owner(Game game, object resource, object seat)
 cpdef object is_resource(object noun)

@@ -2,11 +2,13 @@
 # types whose fields are read without a dictionary lookup, and the step budget a C integer.
 # The plain Python module ignores this file. Every attribute these classes set must be
 # declared here (tests/test_compiled_declarations.py).
+from engine.interp.frames cimport Frames
 from engine.interp.game cimport Game
 
 cdef class Walk:
     cdef public Game game
-    cdef public object rt, stuck, strict, _last
+    cdef public Frames rt
+    cdef public object stuck, strict, _last
     cdef public long left
 
     cpdef object verdict(self, object envs, object segments)
@@ -19,9 +21,11 @@ cdef class Walk:
     cpdef object way(self, object envs, object segments)
     cpdef object first_way(self, object ways)
 
-cdef class _Branch:
-    cdef public Game game
-    cdef public object world, s, _ctx, _strict
+cdef class _Branch(Frames):
+    cdef public object _ctx, _strict
+
+    cpdef object ctx(self, dict frame)
+    cpdef object in_strict(self)
 
 # The walk's helpers that its steps call most, as C functions, so that a call inside this
 # module skips Python's calling convention (a call from another module still goes through the
@@ -32,8 +36,8 @@ cpdef object _head(object frame)
 cpdef object _at(object head, object number, object step)
 cpdef object _bind(object envs, object key, object values)
 cpdef object _once_each(object head, object name, object body, object values)
-cpdef object _weight(object game, object number)
-cpdef object _option_weights(object game, object node)
+cpdef object _weight(Game game, object number)
+cpdef object _option_weights(Game game, object node)
 cpdef object _is_resource_item(object ctx, object item)
 
 # The walk's steps (its table, CHECKS, calls them as Python functions) and their helpers that

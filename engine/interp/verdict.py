@@ -72,6 +72,7 @@ from engine.effects.ast import (
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
 from engine.interp.fallible import can_fail, children, rest_fails, steps_fail, triggers_can_fail
+from engine.interp.frames import Frames
 from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, bound_values, call_env, call_nouns,
                                     entries_of, repeat_bounds)
@@ -1162,17 +1163,18 @@ def _perform(w, envs, head, node: Perform, rest):
     return w.walk({**envs, key: {}}, ((key, head[1], head[2], head[3], root, 0),) + rest)
 
 
-class _Branch:
+class _Branch(Frames):
     """What the item actions read of a runtime, for a branch's own World (and the context and
-    strictness of the step the walk is at)."""
+    strictness of the step the walk is at). A frame stack (with no frames) only so that the
+    item actions' runtime is one type, in the compiled build a C type (items.pxd)."""
 
-    __slots__ = ("world", "game", "s", "_ctx", "_strict")
+    __slots__ = ("_ctx", "_strict")
 
     def __init__(self, world, ctx=None, strict: bool = True) -> None:
         self.world, self.game, self.s = world, world.game, world.s
         self._ctx, self._strict = ctx, strict
 
-    def ctx(self, _frame) -> Context:
+    def ctx(self, frame) -> Context:
         return self._ctx
 
     def in_strict(self) -> bool:
