@@ -27,7 +27,7 @@ class Context:
 
     def __init__(self, world, actor: int | None, you: int | None, env: dict, subst: dict) -> None:
         self.world = world  # World
-        self.game = world.game
+        self.game = self.world.game  # (read through the field: typed in the compiled build)
         self.actor = actor
         self.you = you
         self.env = env

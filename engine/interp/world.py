@@ -75,17 +75,21 @@ class World:
 
     def edit(self, tid: str) -> dict:
         """The thing, as this state's own copy, for changing it."""
+        things = self.s["things"]
         if tid not in self._things:
-            thing = self.s["things"][tid]
-            self.s["things"][tid] = {**thing, "a": dict(thing["a"])}
+            thing = things[tid]
+            thing = things[tid] = {**thing, "a": dict(thing["a"])}
             set.add(self._things, tid)
-        return self.s["things"][tid]
+            return thing
+        return things[tid]
 
     def _writable(self, place: str) -> list[str]:
+        inside = self.s["in"]
         if place not in self._lists:
-            self.s["in"][place] = list(dict.get(self.s["in"], place, ()))
+            held = inside[place] = list(dict.get(inside, place, ()))
             set.add(self._lists, place)
-        return self.s["in"][place]
+            return held
+        return inside[place]
 
     # ------------------------------------------------------------ counters
 
@@ -176,7 +180,7 @@ class World:
         if place is not None:
             contents = self._writable(place)
             contents.append(tid) if top else contents.insert(0, tid)
-        if was is not None and not self.s["in"][was]:
+        if was is not None and not held:
             self._split_into(was)
 
     def _split_into(self, empty: str) -> None:
@@ -337,12 +341,14 @@ class World:
 
     def event(self, kind: str, player: int | None, text: str, **fields) -> None:
         """Record an event (a state whose ``events`` is None keeps none: a walk's branch)."""
-        if self.s["events"] is None:
+        events = self.s["events"]
+        if events is None:
             return
-        entry = {"type": kind, "player": player, "text": text, "round": dict.get(self.s["flow"], "round"),
-                 "phase": dict.get(self.s["flow"], "phase")}
+        flow = self.s["flow"]
+        entry = {"type": kind, "player": player, "text": text, "round": dict.get(flow, "round"),
+                 "phase": dict.get(flow, "phase")}
         entry.update(fields)
-        self.s["events"].append(entry)
+        events.append(entry)
 
     def moved(self, player: int | None, tid: str, was: str | None, place: str) -> None:
         """Tell that ``tid`` moved from ``was`` to ``place``. A card nobody could see before and
