@@ -48,10 +48,14 @@ SET_KIND = "set"  # the engine's kind of a set thing (never a pack noun)
 def rule(game, kind: str) -> dict | None:
     """The ``sets`` rule of the place kind ``kind`` (None: its things lie loose)."""
     memo = game.memo["sets"]
-    if kind not in memo:
-        item = game.items("places").get(kind)
-        memo[kind] = item.get("sets") if item else None
-    return memo[kind]
+    found = dict.get(memo, kind, NOT_READ)
+    if found is NOT_READ:
+        item = dict.get(game.items("places"), kind)
+        found = memo[kind] = dict.get(item, "sets") if item else None
+    return found
+
+
+NOT_READ = object()  # a kind whose rule is not in the memo yet
 
 
 def rule_at(world, place: str | None) -> dict | None:
