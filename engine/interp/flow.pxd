@@ -7,7 +7,6 @@
 from engine.interp.game cimport Game
 from engine.interp.frames cimport Frames
 
-
 cpdef object _next_placer(Frames rt, object f)
 cpdef object _workers(Frames rt, object seat)
 cpdef object _supplies(Game game)
