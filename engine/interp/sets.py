@@ -43,6 +43,7 @@ from engine.interp.errors import Infeasible
 from engine.interp import values  # (the module, not its names: values and world import each other through here)
 
 SET_KIND = "set"  # the engine's kind of a set thing (never a pack noun)
+NOT_READ = object()  # a kind whose rule is not in the memo yet (rule's memo also holds None)
 
 
 def rule(game, kind: str) -> dict | None:
@@ -53,9 +54,6 @@ def rule(game, kind: str) -> dict | None:
         item = dict.get(game.items("places"), kind)
         found = memo[kind] = dict.get(item, "sets") if item else None
     return found
-
-
-NOT_READ = object()  # a kind whose rule is not in the memo yet
 
 
 def rule_at(world, place: str | None) -> dict | None:
