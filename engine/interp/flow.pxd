@@ -6,14 +6,16 @@
 # state and World, and their C methods, are reached without a lookup by name.
 from engine.interp.game cimport Game
 from engine.interp.frames cimport Frames
+from engine.interp.values cimport Context, test
+from engine.interp.world cimport World
 
-cpdef object _next_placer(Frames rt, object f)
+cpdef object _next_placer(Frames rt, dict f)
 cpdef object _workers(Frames rt, object seat)
 cpdef object _supplies(Game game)
 cpdef object placement_candidates(Frames rt, object seat)
 cpdef object _placement_rows(Game game, object phase, object players)
 cpdef object _used_this_round(Frames rt, object seat)
-cpdef object _free_of(object world, object seat, object space_id, object private, object open_slots)
+cpdef object _free_of(World world, object seat, object space_id, object private, object open_slots)
 cpdef object _kind_slots(Frames rt, object kind, object free, object open_slots)
 cpdef object _action_reason(Frames rt, object seat, object space_id, object slot)
 cpdef object _slot_effect(Frames rt, object space_id, object slot)

@@ -363,8 +363,8 @@ def _placement(rt, f) -> None:
 
 def _next_placer(rt, f) -> int | None:
     order = rt.flow.turn_order(rt)
-    passed = rt.s["flow"].get("passed", [])
-    start = (order.index(f["last"]) + 1) if f.get("last") in order else 0
+    passed = dict.get(rt.s["flow"], "passed", ())
+    start = (order.index(f["last"]) + 1) if dict.get(f, "last") in order else 0
     for i in range(len(order)):
         seat = order[(start + i) % len(order)]
         if seat not in passed:

@@ -45,6 +45,10 @@ cpdef object _has_count(Context ctx, object seat, object node)
 cpdef object _things_count(Context ctx, object seat, object noun, object filters, object location)
 cpdef object _has_all_of(Context ctx, object seat, object node)
 cpdef object player_of(Context ctx, object node)
+cpdef object _has_resource(object general, object resource, object scope_global, object compare, object right,
+                           Context ctx)
+cpdef object _has_things(object general, object noun, object filters, object location, object compare,
+                         object right, Context ctx)
 cpdef object _as_number(object value)
 cpdef object counter_owner(Game game, object resource, object seat)
 cpdef object is_resource(object noun)

@@ -9,6 +9,7 @@ procedure call substitutes. Functions here never change the state.
 from __future__ import annotations
 
 import operator
+from functools import partial
 
 from engine.effects.ast import (
     Aggregate, AllOf, AnyOf, Attribute, Compare, Comparison, Count, EveryPlace, Filter, Flag, Has, HasAllOf,
@@ -653,25 +654,31 @@ def _has_compiled(game, node: Has):
     fast = _has_shortcut(game, node)
     if fast is not None:
         resource, scope_global, compare, right = fast
-
-        def has_resource(ctx: Context) -> bool:
-            if ctx.subst and resource in ctx.subst:
-                return general(ctx)
-            owner = None if scope_global else ctx.you  # whose counter: counter_owner's rule
-            return compare(ctx.world.counter(owner, resource), right)
-        return has_resource
+        return partial(_has_resource, general, resource, scope_global, compare, right)
     noun = game.noun(node.noun)
     if noun is None or is_resource(noun) or type(node.player) is not You \
             or type(node.comparison.right) is not Number:
         return general
     compare, right = _comparison(node.comparison, at_least=True), node.comparison.right.value
-    filters, location = node.filters, node.location
+    return partial(_has_things, general, noun, node.filters, node.location, compare, right)
 
-    def has_things(ctx: Context) -> bool:
-        if ctx.subst and noun.id in ctx.subst:
-            return general(ctx)
-        return compare(_things_count(ctx, ctx.you, noun, filters, location), right)
-    return has_things
+
+# The tests _has_compiled makes, as functions with what the words fix bound first (partial):
+# in the compiled build C functions whose Context is typed (values.pxd), so that its fields are
+# read from the C struct, which a closure's argument cannot be.
+
+def _has_resource(general, resource: str, scope_global: bool, compare, right: int, ctx: Context) -> bool:
+    """"you have ... <resource>": one counter read (whose: counter_owner's rule)."""
+    if ctx.subst and resource in ctx.subst:
+        return general(ctx)
+    return compare(ctx.world.counter(None if scope_global else ctx.you, resource), right)
+
+
+def _has_things(general, noun, filters, location, compare, right: int, ctx: Context) -> bool:
+    """"you have ... <things>": the things counted, with the noun read once."""
+    if ctx.subst and noun.id in ctx.subst:
+        return general(ctx)
+    return compare(_things_count(ctx, ctx.you, noun, filters, location), right)
 
 
 COMPILED_TESTS = {  # condition node -> what compiles its shape (else TESTS tests it)

@@ -14,7 +14,7 @@ cdef class World:
 
     cpdef object _own_indexes(self)
     cpdef object edit(self, object tid)
-    cpdef object _writable(self, object place)
+    cpdef list _writable(self, object place)
     cpdef object lacks(self, object owner, object resource, object amount)
     cpdef object shortfall(self, object owner, object resource, object amount, object verb=*)
     cpdef object thing(self, object tid)
