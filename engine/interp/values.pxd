@@ -45,6 +45,13 @@ cpdef object _has_count(Context ctx, object seat, object node)
 cpdef object _things_count(Context ctx, object seat, object noun, object filters, object location)
 cpdef object _has_all_of(Context ctx, object seat, object node)
 cpdef object player_of(Context ctx, object node)
+cpdef object _anywhere(object keep, object kinds, object everybodys, Context ctx, object owner)
+cpdef object _anywhere_with_terms(object keep, object with_terms, object kinds, object everybodys, Context ctx,
+                                  object owner)
+cpdef object _in_every_place(object noun, object filters, object location, object keep, object kinds, object place_noun,
+                             object place_kind, Context ctx, object owner)
+cpdef object _in_your_place(object noun, object filters, object location, object keep, object kinds, object place_noun,
+                            object place_kind, Context ctx, object owner)
 cpdef object _has_resource(object general, object resource, object scope_global, object compare, object right,
                            Context ctx)
 cpdef object _has_things(object general, object noun, object filters, object location, object compare,

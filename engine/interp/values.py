@@ -9,7 +9,6 @@ procedure call substitutes. Functions here never change the state.
 from __future__ import annotations
 
 import operator
-from functools import partial
 
 from engine.effects.ast import (
     Aggregate, AllOf, AnyOf, Attribute, Compare, Comparison, Count, EveryPlace, Filter, Flag, Has, HasAllOf,
@@ -165,15 +164,9 @@ def compiled_candidates(game, noun, filters, location):
     keep = _compiled_filters(filters)
     if place is None and terms:
         with_terms = _compiled_terms(game, terms)
-
-        def anywhere_with_terms(ctx: Context, owner):
-            found = ctx.world.things(kinds, None if everybodys else owner)
-            return keep(ctx, with_terms(ctx, _not_acting(ctx, found)) if found else found)
-        return anywhere_with_terms
+        return lambda ctx, owner: _anywhere_with_terms(keep, with_terms, kinds, everybodys, ctx, owner)
     if place is None:
-        def anywhere(ctx: Context, owner):
-            return keep(ctx, _not_acting(ctx, ctx.world.things(kinds, None if everybodys else owner)))
-        return anywhere
+        return lambda ctx, owner: _anywhere(keep, kinds, everybodys, ctx, owner)
     if type(place) is VarPlace:
         name = place.name
         return lambda ctx, owner: keep(ctx, _not_acting(ctx, _in_bound(ctx, name, kinds)))
@@ -181,37 +174,59 @@ def compiled_candidates(game, noun, filters, location):
     if not loose or len(place_kinds) != 1:
         return None
     place_kind = next(iter(place_kinds))
-
     if type(place) is EveryPlace:
-        def in_every_place(ctx: Context, owner):  # as "each X" is read: in every place of X, in
-            if ctx.subst and place_noun in ctx.subst:  # creation order; in a shared one only
-                return general_candidates(ctx, noun, filters, location, owner)  # your or nobody's
-            s = ctx.world.s
-            things, inside = s["things"], s["in"]
-            found = []
-            for p in dict.get(s["kinds"], place_kind, EMPTY):
-                anyone = owner is None or things[p]["o"] is not None
-                for t in dict.get(inside, p, EMPTY):
-                    thing = things[t]
-                    if thing["k"] in kinds and (anyone or thing["o"] is None or thing["o"] == owner):
-                        found.append(t)
-            return keep(ctx, _not_acting(ctx, found))
-        return in_every_place
+        return lambda ctx, owner: _in_every_place(noun, filters, location, keep, kinds, place_noun, place_kind, ctx,
+                                                  owner)
+    return lambda ctx, owner: _in_your_place(noun, filters, location, keep, kinds, place_noun, place_kind, ctx, owner)
 
-    def in_your_place(ctx: Context, owner):  # as "your X" is read: the acting player's places of X
-        actor = ctx.actor
-        if actor is None or (ctx.subst and place_noun in ctx.subst):
-            return general_candidates(ctx, noun, filters, location, owner)
-        s = ctx.world.s
-        things, inside = s["things"], s["in"]
-        found = []
-        for p in dict.get(s["kinds"], place_kind, EMPTY):
-            if things[p]["o"] == actor:
-                for t in dict.get(inside, p, EMPTY):
-                    if things[t]["k"] in kinds:
-                        found.append(t)
-        return keep(ctx, _not_acting(ctx, found))
-    return in_your_place
+
+# What the readers compiled_candidates makes do, as functions of what the words fix and the
+# Context: in the compiled build C functions whose Context is typed (values.pxd), so that its
+# fields are read from the C struct, which a closure's argument cannot be. (Each reader is a
+# lambda calling one: a functools.partial of so many arguments costs more than the lambda.)
+
+def _anywhere(keep, kinds, everybodys: bool, ctx: Context, owner):
+    """No place named: the things of the noun's kinds (``owner``'s, unless they are everybody's)."""
+    return keep(ctx, _not_acting(ctx, ctx.world.things(kinds, None if everybodys else owner)))
+
+
+def _anywhere_with_terms(keep, with_terms, kinds, everybodys: bool, ctx: Context, owner):
+    """No place named, a noun with terms: the things of its kinds that meet them."""
+    found = ctx.world.things(kinds, None if everybodys else owner)
+    return keep(ctx, with_terms(ctx, _not_acting(ctx, found)) if found else found)
+
+
+def _in_every_place(noun, filters, location, keep, kinds, place_noun: str, place_kind: str, ctx: Context, owner):
+    """As "each X" is read: in every place of X, in creation order; in a shared one only your
+    things or nobody's."""
+    if ctx.subst and place_noun in ctx.subst:
+        return general_candidates(ctx, noun, filters, location, owner)
+    s = ctx.world.s
+    things, inside = s["things"], s["in"]
+    found = []
+    for p in dict.get(s["kinds"], place_kind, EMPTY):
+        anyone = owner is None or things[p]["o"] is not None
+        for t in dict.get(inside, p, EMPTY):
+            thing = things[t]
+            if thing["k"] in kinds and (anyone or thing["o"] is None or thing["o"] == owner):
+                found.append(t)
+    return keep(ctx, _not_acting(ctx, found))
+
+
+def _in_your_place(noun, filters, location, keep, kinds, place_noun: str, place_kind: str, ctx: Context, owner):
+    """As "your X" is read: in the acting player's places of X."""
+    actor = ctx.actor
+    if actor is None or (ctx.subst and place_noun in ctx.subst):
+        return general_candidates(ctx, noun, filters, location, owner)
+    s = ctx.world.s
+    things, inside = s["things"], s["in"]
+    found = []
+    for p in dict.get(s["kinds"], place_kind, EMPTY):
+        if things[p]["o"] == actor:
+            for t in dict.get(inside, p, EMPTY):
+                if things[t]["k"] in kinds:
+                    found.append(t)
+    return keep(ctx, _not_acting(ctx, found))
 
 
 _READ_PLACES = (type(None), VarPlace, OwnPlace, EveryPlace)  # the places compiled_candidates reads
@@ -654,18 +669,19 @@ def _has_compiled(game, node: Has):
     fast = _has_shortcut(game, node)
     if fast is not None:
         resource, scope_global, compare, right = fast
-        return partial(_has_resource, general, resource, scope_global, compare, right)
+        return lambda ctx: _has_resource(general, resource, scope_global, compare, right, ctx)
     noun = game.noun(node.noun)
     if noun is None or is_resource(noun) or type(node.player) is not You \
             or type(node.comparison.right) is not Number:
         return general
     compare, right = _comparison(node.comparison, at_least=True), node.comparison.right.value
-    return partial(_has_things, general, noun, node.filters, node.location, compare, right)
+    filters, location = node.filters, node.location
+    return lambda ctx: _has_things(general, noun, filters, location, compare, right, ctx)
 
 
-# The tests _has_compiled makes, as functions with what the words fix bound first (partial):
-# in the compiled build C functions whose Context is typed (values.pxd), so that its fields are
-# read from the C struct, which a closure's argument cannot be.
+# What the tests _has_compiled makes do, as functions of what the words fix and the Context:
+# in the compiled build C functions whose Context is typed (values.pxd), as for the readers of
+# compiled_candidates.
 
 def _has_resource(general, resource: str, scope_global: bool, compare, right: int, ctx: Context) -> bool:
     """"you have ... <resource>": one counter read (whose: counter_owner's rule)."""
