@@ -17,10 +17,17 @@ LABEL_LENGTH = 80
 
 def with_values(text: str, env: dict) -> str:
     """Text with each bound number written for its name ("from row Die" reads "from row 3")."""
-    numbers = tuple((name, env[name]) for name in _names_in(text) if type(env.get(name)) is int)  # not a bool
+    names = _names_in(text)
+    if not names:  # (most texts: then nothing more is made)
+        return text
+    numbers = []  # (a loop, not a generator: this runs for every option of every choice asked)
+    for name in names:
+        value = dict.get(env, name)
+        if type(value) is int:  # not a bool
+            numbers.append((name, value))
     if not numbers:
         return text
-    key = (text, numbers)
+    key = (text, tuple(numbers))
     found = _WRITTEN.get(key)
     if found is None:
         values = dict(numbers)
