@@ -5,6 +5,8 @@
 # (tests/test_compiled_declarations.py).
 # Its methods are C methods (cpdef): a handler's call on its typed runtime skips the lookup by
 # name and Python's calling convention. (push_routine takes ``**fields``, so it cannot be one.)
+cimport cython
+
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
 
@@ -17,8 +19,10 @@ cdef class Frames:
     cpdef object env(self, dict frame)
     cpdef object new_env(self, object values)
     cpdef object ctx(self, dict frame)
+    @cython.locals(frame=dict)  # (typed locals: their writes and tests are the dict's own)
     cpdef object push(self, dict parent, object node, dict fields=*)
     cpdef object replace(self, dict frame, object node, dict fields=*)
     cpdef object in_strict(self)
+    @cython.locals(popped=dict)
     cpdef object done(self, dict frame, object out=*)
     cpdef object _region_depth(self)

@@ -6,7 +6,7 @@
 # too), so its game, state and World, and their C methods, are reached without a lookup by name.
 from engine.interp.frames cimport Frames
 
-cpdef object _start_pick(Frames rt, object f, object item, object owner, object ctx=*)
+cpdef object _start_pick(Frames rt, dict f, object item, object owner, object ctx=*)
 cpdef object _finish_pick(object f)
 cpdef object bounds(object ctx, object quantity, object available)
 cpdef object mode_bounds(object mode, object value, object available)

@@ -61,7 +61,10 @@ def is_resource(noun) -> bool:
 
 
 def is_players(words) -> bool:
-    return tuple(words) in {("opponent",), ("opponents",), ("player",), ("players",)}
+    return len(words) == 1 and words[0] in PLAYER_WORDS
+
+
+PLAYER_WORDS = frozenset({"opponent", "opponents", "player", "players"})  # a pick of these picks seats
 
 
 # ------------------------------------------------------------------ places

@@ -2,6 +2,8 @@
 # types whose fields are read without a dictionary lookup, and the step budget a C integer.
 # The plain Python module ignores this file. Every attribute these classes set must be
 # declared here (tests/test_compiled_declarations.py).
+cimport cython
+
 from engine.interp.frames cimport Frames
 from engine.interp.game cimport Game
 
@@ -13,6 +15,7 @@ cdef class Walk:
 
     cpdef object verdict(self, object envs, object segments)
     cpdef object verdict_of(self, object ways)
+    @cython.locals(head=tuple)  # (typed: its items are read from the tuple itself)
     cpdef object walk(self, object envs, object segments)
     cpdef object fallible(self, object segments)
     cpdef object ctx(self, object envs, object head)

@@ -8,7 +8,9 @@ from engine.interp.game cimport Game
 
 cdef class World:
     cdef public Game game
-    cdef public object _things, _lists, _indexes
+    # typed sets: a test of whether a thing or list is this World's own is the set's own test
+    cdef public set _things, _lists
+    cdef public object _indexes
     # the state: typed as a dict, so that its reads are the dict's own
     cdef public dict s
 
