@@ -10,6 +10,10 @@ cimport cython
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
 
+cdef frozenset FRESH_KEYS
+
+cpdef object fresh(dict frame)
+
 cdef class Frames:
     cdef public Game game
     cdef public World world

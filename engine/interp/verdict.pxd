@@ -13,15 +13,16 @@ cdef class Walk:
     cdef public object stuck, strict, _last
     cdef public long left
 
-    cpdef object verdict(self, object envs, object segments)
+    cpdef object verdict(self, dict envs, tuple segments)
     cpdef object verdict_of(self, object ways)
     @cython.locals(head=tuple)  # (typed: its items are read from the tuple itself)
-    cpdef object walk(self, object envs, object segments)
-    cpdef object fallible(self, object segments)
+    cpdef object walk(self, dict envs, tuple segments)
+    @cython.locals(head=tuple)
+    cpdef object fallible(self, tuple segments)
     cpdef object ctx(self, object envs, object head)
     cpdef object changed(self, object envs, object things=*)
     cpdef object then(self, object head, object node)
-    cpdef object way(self, object envs, object segments)
+    cpdef object way(self, dict envs, tuple segments)
     cpdef object first_way(self, object ways)
 
 cdef class _Branch(Frames):
