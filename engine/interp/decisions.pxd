@@ -1,0 +1,9 @@
+# Declarations for the compiled build only (setup.py): Cython makes Decision a C type whose
+# fields are read from the C struct (a player's or a bot's every question reads them). The plain
+# Python module ignores this file. Every attribute Decision sets must be declared here
+# (tests/test_compiled_declarations.py).
+
+cdef class Decision:
+    cdef public object id, player, kind, prompt, source
+    cdef public object _pairs, _candidates, _keys, _open, _judge, _options
+    cdef public dict _why_not, _verdicts
