@@ -3,6 +3,7 @@
 # are called through the table, and a call from another module goes through the Python
 # function). The plain Python module ignores this file. (A function with a closure, a lambda
 # or a generator expression cannot be cpdef.)
+cimport cython
 
 cpdef object bound_values(object things, object name, object out)
 cpdef object adjust_range(object ctx, object node)
@@ -16,6 +17,7 @@ cpdef object _env_plan(object resolved)
 # frame's keys are read without a lookup by name.
 from engine.interp.frames cimport Frames
 
+@cython.locals(parts=tuple)  # (a sequence's steps: read from the tuple itself)
 cpdef object _sequence(Frames rt, dict f, object node)
 cpdef object _exchange(Frames rt, dict f, object node)
 cpdef object _bound(Frames rt, dict f, object node)

@@ -15,9 +15,10 @@ cdef class Walk:
 
     cpdef object verdict(self, dict envs, tuple segments)
     cpdef object verdict_of(self, object ways)
-    @cython.locals(head=tuple)  # (typed: its items are read from the tuple itself)
+    # typed locals: a segment's head and a sequence's steps are read from the tuple itself
+    @cython.locals(head=tuple, steps=tuple)
     cpdef object walk(self, dict envs, tuple segments)
-    @cython.locals(head=tuple)
+    @cython.locals(head=tuple, steps=tuple)
     cpdef object fallible(self, tuple segments)
     cpdef object ctx(self, object envs, object head)
     cpdef object changed(self, object envs, object things=*)
