@@ -10,6 +10,7 @@ cimport cython
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
 
+# FRESH, held typed: a test of a key against it is the frozenset's own
 cdef frozenset FRESH_KEYS
 
 cpdef object fresh(dict frame)
