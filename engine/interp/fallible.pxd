@@ -5,6 +5,11 @@
 # expression cannot be cpdef.) Their game is typed (game.pxd): its tables are C fields.
 from engine.interp.game cimport Game
 
+# FRESH, held typed: a test of a key against it is the frozenset's own
+cdef frozenset FRESH_KEYS
+
+cpdef object fresh(dict frame)
+
 cpdef object can_fail(Game game, object number)
 cpdef object _fails(Game game, object node)
 cpdef object _item_fails(Game game, object verb, object item)

@@ -32,6 +32,17 @@ ALWAYS_MAY_FAIL = (OnlyIf, Perform, Draw, Play)
 SAFE_SELECTIONS = ("at_most", "every", "any_number")  # quantities that accept whatever is there
 # The fields of a frame that has not started yet (runtime.push); a handler that has run adds its own.
 FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft", "q"})
+FRESH_KEYS = FRESH  # (the compiled build holds it typed: fallible.pxd)
+
+
+def fresh(frame: dict) -> bool:
+    """Whether a frame holds nothing a handler kept between its steps: its keys are all FRESH.
+    (A loop over a typed frozenset: comparing ``frame.keys() <= FRESH`` goes through the
+    generic protocols, key by key.)"""
+    for key in frame:
+        if key not in FRESH_KEYS:
+            return False
+    return True
 
 
 def can_fail(game, number: int) -> bool:
@@ -289,7 +300,7 @@ def settled(game, frames: list, depth: int, routine_rest_fails) -> bool:
     trial that gets here has found its way to finish the region."""
     top = frames[-1]
     number = top.get("n")
-    if number is None or can_fail(game, number) or not top.keys() <= FRESH:
+    if number is None or can_fail(game, number) or not fresh(top):
         return False
     return not below_top_fails(game, frames, depth, routine_rest_fails)
 

@@ -7,13 +7,9 @@
 # name and Python's calling convention. (push_routine takes ``**fields``, so it cannot be one.)
 cimport cython
 
+from engine.interp.fallible cimport fresh
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
-
-# FRESH, held typed: a test of a key against it is the frozenset's own
-cdef frozenset FRESH_KEYS
-
-cpdef object fresh(dict frame)
 
 cdef class Frames:
     cdef public Game game

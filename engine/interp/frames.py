@@ -8,23 +8,12 @@ name its C type (handlers.pxd) without an import cycle: the runtime imports the 
 from __future__ import annotations
 
 from engine.interp.errors import RulesError
-from engine.interp.fallible import FRESH
+from engine.interp.fallible import FRESH, fresh
 from engine.interp.values import Context
 
 NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
 # The keys of a pushed frame, in order: push copies it (never writes it) and fills the values in.
 FRAME = {"n": 0, "s": 0, "e": "root", "p": None, "y": None, "src": ""}
-FRESH_KEYS = FRESH  # (the compiled build holds it typed: frames.pxd)
-
-
-def fresh(frame: dict) -> bool:
-    """Whether a frame holds nothing a handler kept between its steps: its keys are all FRESH.
-    (A loop over a typed frozenset: comparing ``frame.keys() <= FRESH`` goes through the
-    generic protocols, key by key.)"""
-    for key in frame:
-        if key not in FRESH_KEYS:
-            return False
-    return True
 
 
 class Frames:
@@ -80,7 +69,7 @@ class Frames:
         frame["n"] = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
         frame["s"] = 0
         if not fresh(frame):  # what the old handler kept between its steps goes
-            for key in [key for key in frame if key not in FRESH_KEYS]:
+            for key in [key for key in frame if key not in FRESH]:
                 del frame[key]
         if fields:
             frame.update(fields)

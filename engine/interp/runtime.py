@@ -56,7 +56,7 @@ from __future__ import annotations
 
 from engine.interp import handlers, needs, verdict
 from engine.interp.errors import Infeasible, RulesError
-from engine.interp.fallible import FRESH, can_fail, settled, sure_options
+from engine.interp.fallible import can_fail, fresh, settled, sure_options
 from engine.interp.frames import Frames
 from engine.interp.world import World
 
@@ -131,7 +131,7 @@ class Runtime(Frames):
                 fallible = fails.get(number)
                 if fallible is None:
                     fallible = can_fail(game, number)
-                if not fallible and frame.keys() <= FRESH and settled(game, frames, depth, rest_fails):
+                if not fallible and fresh(frame) and settled(game, frames, depth, rest_fails):
                     return
             self.budget -= 1
             if self.budget < 0:
