@@ -7,6 +7,7 @@ from a merge (`<<: *anchor`) have no entry; we fall back to the nearest parent.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -119,12 +120,14 @@ def _plain_key(key: Any) -> str:
     if key is None:
         return "null"
     if isinstance(key, (str, int, float)):
-        return str(key)
-    return str(to_plain(key))
+        return sys.intern(str(key))
+    return sys.intern(str(to_plain(key)))
 
 
 def to_plain(node: Any) -> Any:
-    """Convert ruamel types to plain dict/list/str/int/float/bool/None (keys become str)."""
+    """Convert ruamel types to plain dict/list/str/int/float/bool/None (keys become str).
+    Strings are interned: an id read from one file and the same id read from another are one
+    object, so the interpreter's dict and set lookups on ids match at the identity test."""
     if isinstance(node, Mapping):
         return {_plain_key(k): to_plain(v) for k, v in node.items()}
     if isinstance(node, (list, tuple)):
@@ -132,14 +135,14 @@ def to_plain(node: Any) -> Any:
     if isinstance(node, bool) or node is None:
         return node
     if isinstance(node, str):
-        return str(node)
+        return sys.intern(str(node))
     if isinstance(node, int):
         if type(node).__name__ == "ScalarBoolean":
             return bool(node)
         return int(node)
     if isinstance(node, float):
         return float(node)
-    return str(node)
+    return sys.intern(str(node))
 
 
 def singular(namespace: str) -> str:

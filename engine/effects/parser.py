@@ -13,6 +13,7 @@ what would have been accepted, and a did-you-mean.
 from __future__ import annotations
 
 import functools
+import sys
 from dataclasses import dataclass
 
 from lark import Lark, Token, Transformer
@@ -229,7 +230,9 @@ def _cover(children) -> ast.Span | None:
 
 
 def _text(token) -> str:
-    return token.value if isinstance(token, TOKEN_TYPES) else str(token)
+    """A token's text, interned: the words of an effect and of the vocabulary are then one object
+    each, and the interpreter's lookups by words match at the identity test."""
+    return sys.intern(token.value if isinstance(token, TOKEN_TYPES) else str(token))
 
 
 def _words(tokens) -> tuple[str, ...]:

@@ -8,6 +8,7 @@ an effect; it never looks at the effect itself.
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -151,7 +152,7 @@ def _add_noun(vocabulary: Vocabulary, namespace: str, item_id: str, item) -> Non
         message = f"the id {item_id!r} names both a {other.namespace} item and a {namespace} item"
         vocabulary.conflicts.append((message, namespace, item_id))
     vocabulary.nouns[item_id] = noun
-    for words in {tuple(name.split()), tuple(plural.split())}:
+    for words in {words_of(name), words_of(plural)}:
         if words in vocabulary.phrases and vocabulary.phrases[words].id != item_id:
             message = f"the words {' '.join(words)!r} name both {vocabulary.phrases[words].id!r} and {item_id!r}"
             vocabulary.conflicts.append((message, namespace, item_id))
@@ -166,13 +167,19 @@ def _add_procedure(vocabulary: Vocabulary, item_id: str, item) -> None:
     modifiers = tuple(_modifier(m) for m in item.get("modifiers") or ())
     procedure = Procedure(
         id=item_id,
-        verb=tuple(str(item.get("verb", item_id)).split()),
+        verb=words_of(str(item.get("verb", item_id))),
         object=item.get("object"),
-        object_words=tuple(str(item.get("object_words") or "").split()),
+        object_words=words_of(str(item.get("object_words") or "")),
         modifiers=modifiers,
         result=item.get("result"),
     )
     vocabulary.procedures.setdefault(procedure.verb[0], []).append(procedure)
+
+
+def words_of(text: str) -> tuple[str, ...]:
+    """The words of a name or phrase, interned as the parser interns an effect's words: a lookup
+    by an effect's words then matches each word at the identity test."""
+    return tuple([sys.intern(word) for word in text.split()])
 
 
 def _modifier(item) -> Modifier:
@@ -181,7 +188,7 @@ def _modifier(item) -> Modifier:
         phrases = [phrases]
     return Modifier(
         id=item["id"],
-        phrases=tuple(tuple(str(p).split()) for p in phrases),
+        phrases=tuple(words_of(str(p)) for p in phrases),
         variable=camel(item["id"]),
     )
 
