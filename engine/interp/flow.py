@@ -23,7 +23,7 @@ from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
 from engine.interp.fallible import deciding_part, triggers_can_fail
-from engine.interp.values import Context, test
+from engine.interp.values import UNREAD, Context, test
 
 PLACE = "place"
 PASS = ("pass", "pass (place no more workers this season)")
@@ -426,10 +426,10 @@ def _placement_rows(game, phase: str, players: int) -> list[tuple]:
     """The spaces open in ``phase``, in their order, each as (id, definition, the structure it is
     private to, whether it is once per round, its slots at this player count, its options made
     so far): what placement_candidates reads of a space that never changes (once per game)."""
-    key = ("placement rows", phase, players)
-    found = dict.get(game.memo, key)
+    memo = game.memo["placement rows"]
+    found = dict.get(memo, (phase, players))
     if found is None:
-        found = game.memo[key] = [
+        found = memo[phase, players] = [
             (space_id, space, _kinds_of(space.get("private_to_structure")), space.get("limit") == "once_per_round",
              _slots_at(space, players), {})
             for space_id, space in game.items("spaces").items() if phase in space.get("phases", [])]
@@ -562,11 +562,13 @@ def _action_reason(rt, seat: int, space_id: str, slot: str) -> str | None:
 
 def _slot_effect(rt, space_id: str, slot: str) -> int | None:
     """The effect a worker on ``slot`` of the space carries out (worked out once per game)."""
-    key = ("slot_effect", space_id, slot)
-    memo = rt.game.memo
-    if key not in memo:
-        memo[key] = _find_slot_effect(rt, space_id, slot)
-    return memo[key]
+    memo = dict.get(rt.game.memo["slot effects"], space_id)
+    if memo is None:
+        memo = rt.game.memo["slot effects"][space_id] = {}
+    found = dict.get(memo, slot, UNREAD)
+    if found is UNREAD:
+        found = memo[slot] = _find_slot_effect(rt, space_id, slot)
+    return found
 
 
 def _find_slot_effect(rt, space_id: str, slot: str) -> int | None:

@@ -22,7 +22,8 @@ from engine.positions import to_plain
 # call), each named by the module that owns it: fallible, handlers, items, needs, sets, verdict, world.
 MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets", "judging order", "weight",
                "seen by", "decks of", "has reserve", "groups of", "steps fail", "card names", "instance names",
-               "triggers fail", "guards", "plain payments")
+               "triggers fail", "guards", "plain payments", "triggers", "kinds", "noun facts", "terms", "defined",
+               "slot effects", "placement rows", "zone values", "option weights")
 
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)
@@ -119,10 +120,10 @@ class Game:
     def triggers(self, what: str) -> tuple[tuple[str, str, int, dict, int | None], ...]:
         """The triggers of structures and workers that fire after ``what`` (a procedure or a
         space): (namespace, kind, index, trigger, effect root), in declaration order."""
-        key = ("triggers", what)
-        found = dict.get(self.memo, key)
+        memo = self.memo["triggers"]
+        found = dict.get(memo, what)
         if found is None:  # (a list made into a tuple: a generator would be a closure, and this a C method)
-            found = self.memo[key] = tuple([
+            found = memo[what] = tuple([
                 (namespace, kind, index, trigger, self.effect(namespace, kind, f"triggers/{index}/effect"))
                 for namespace in ("structures", "workers") for kind, item in self.items(namespace).items()
                 for index, trigger in enumerate(item.get("triggers", [])) if trigger.get("after") == what])
@@ -130,10 +131,10 @@ class Game:
 
     def kinds(self, noun_id: str) -> frozenset[str]:
         """The thing kinds a noun stands for (a group: its members; a term: its base)."""
-        key = ("kinds", noun_id)
-        found = dict.get(self.memo, key)
+        memo = self.memo["kinds"]
+        found = dict.get(memo, noun_id)
         if found is None:
-            found = self.memo[key] = _kinds(self.vocabulary, noun_id)
+            found = memo[noun_id] = _kinds(self.vocabulary, noun_id)
         return found
 
     def terms_of(self, noun_id: str) -> tuple[str, ...]:

@@ -326,11 +326,11 @@ def _in_bound(ctx: Context, name: str, kinds) -> list[str]:
 def _noun_facts(game, noun_id: str) -> tuple:
     """What candidates needs to know about a noun, worked out once per game: its kinds, whether
     one may be a private space, the terms it adds, and whether its things are everybody's."""
-    key = ("noun_facts", noun_id)
-    facts = dict.get(game.memo, key)
+    memo = game.memo["noun facts"]
+    facts = dict.get(memo, noun_id)
     if facts is None:
         kinds = game.kinds(noun_id)
-        facts = game.memo[key] = (kinds, _may_be_private(game, kinds), game.terms_of(noun_id),
+        facts = memo[noun_id] = (kinds, _may_be_private(game, kinds), game.terms_of(noun_id),
                                   all(is_global_kind(game, kind) for kind in kinds))
     return facts
 
@@ -377,9 +377,9 @@ def _with_terms(ctx: Context, terms, found: list[str]) -> list[str]:
     inner = Context(ctx.world, ctx.actor, ctx.you, dict(ctx.env), ctx.subst)  # one for all: only It changes
     env = inner.env
     for term in terms:
-        node = game.memo.get(("term", term))
+        node = dict.get(game.memo["terms"], term)
         if node is None:
-            node = game.memo[("term", term)] = game.nodes[game.effect("terms", term, "condition")]
+            node = game.memo["terms"][term] = game.nodes[game.effect("terms", term, "condition")]
         kept = []
         for tid in found:
             env["It"] = tid
@@ -445,10 +445,13 @@ def attribute(ctx: Context, subject, name: str):
 def _definition_attribute(ctx: Context, thing: dict, name: str):
     """An attribute the definition of the thing's kind gives (worked out once per kind and name:
     definitions never change)."""
-    key = ("defined", thing["k"], name)
-    found = dict.get(ctx.game.memo, key, UNREAD)
+    kind = thing["k"]
+    memo = dict.get(ctx.game.memo["defined"], kind)
+    if memo is None:
+        memo = ctx.game.memo["defined"][kind] = {}
+    found = dict.get(memo, name, UNREAD)
     if found is UNREAD:
-        found = ctx.game.memo[key] = _defined(ctx.game, thing["k"], name)
+        found = memo[name] = _defined(ctx.game, kind, name)
     return found
 
 

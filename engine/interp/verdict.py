@@ -1136,10 +1136,10 @@ def _weight(game, number: int) -> int:
 
 def _option_weights(game, node: Choice) -> list[int]:
     """The weight of each option of a choice, in order (worked out once per choice)."""
-    key = ("option weights", game.number(node))
-    found = game.memo.get(key)
+    memo, number = game.memo["option weights"], game.number(node)
+    found = dict.get(memo, number)
     if found is None:
-        found = game.memo[key] = [_weight(game, game.number(option)) for option in node.options]
+        found = memo[number] = [_weight(game, game.number(option)) for option in node.options]
     return found
 
 

@@ -365,9 +365,10 @@ class World:
     def _instance_name(self, kind: str, tid: str) -> str | None:
         """The name a place's declared instance gives the thing, or None (worked out once per
         kind and id: both fix it)."""
-        names = self.game.memo["instance names"]
-        key = (kind, tid)
-        found = dict.get(names, key, False)
+        names = dict.get(self.game.memo["instance names"], kind)
+        if names is None:
+            names = self.game.memo["instance names"][kind] = {}
+        found = dict.get(names, tid, False)
         if found is False:
             found = None
             place = self.game.items("places").get(kind)
@@ -375,7 +376,7 @@ class World:
                 if tid.endswith(instance["id"]) and instance.get("name"):
                     found = instance["name"]
                     break
-            names[key] = found
+            names[tid] = found
         return found
 
     def name_of(self, tid: str) -> str:
