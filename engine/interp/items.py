@@ -344,7 +344,7 @@ def amount(ctx: Context, node, item: Item) -> int:
 def _resource(rt, f, node, verb: str, resource: str, amount: int) -> None:
     world, seat = rt.world, f["p"]
     owner = counter_owner(rt.game, resource, seat)
-    noun = rt.game.vocabulary.nouns[resource]
+    noun = rt.game.nouns[resource]
     name = noun.name if amount == 1 else noun.plural
     quiet = {"quiet": True} if dict.get(rt.game.item("resources", resource), "hidden") else {}
     if verb == "gain":
@@ -553,11 +553,11 @@ def draw(rt, seat: int, noun, count: int) -> list[str]:
         if not rt.world.contents(deck):
             reshuffle(rt, deck)
         if not rt.world.contents(deck):
-            raise Infeasible(f"the {rt.game.vocabulary.nouns[deck].name} is empty")
+            raise Infeasible(f"the {rt.game.nouns[deck].name} is empty")
         tid = rt.world.contents(deck)[-1]
         move_to_owner(rt, tid, seat)
         drawn.append(tid)
-        rt.world.event("drew", seat, f"{_who(seat)} drew 1 {rt.game.vocabulary.nouns[rt.world.thing(tid)['k']].name}",
+        rt.world.event("drew", seat, f"{_who(seat)} drew 1 {rt.game.nouns[rt.world.thing(tid)['k']].name}",
                        thing=tid, private=True)
     return drawn
 
@@ -596,7 +596,7 @@ def reshuffle(rt, deck: str) -> None:
         rt.world.put(tid, deck)
     if left:
         rt.world.set_contents(deck, shuffled + left)
-    rt.world.event("shuffled", None, f"the {rt.game.vocabulary.nouns[deck].name} was reshuffled", deck=deck)
+    rt.world.event("shuffled", None, f"the {rt.game.nouns[deck].name} was reshuffled", deck=deck)
 
 
 def gain_things(rt, f, item: Item, noun, count: int) -> list[str]:
@@ -645,7 +645,7 @@ def _with_groups(rt, kind: str) -> frozenset[str]:
     memo = rt.game.memo["groups of"]
     found = dict.get(memo, kind)
     if found is None:
-        noun = rt.game.vocabulary.nouns.get(kind)
+        noun = rt.game.nouns.get(kind)
         found = memo[kind] = frozenset({kind, *(noun.groups if noun else ())})
     return found
 

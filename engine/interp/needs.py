@@ -154,7 +154,7 @@ def _counters(game, node, subst: dict, way: _Way) -> None:
             return
         noun = game.noun(item.noun)
         if noun is not None and noun.id in subst:
-            noun = game.vocabulary.nouns[subst[noun.id]]
+            noun = game.nouns[subst[noun.id]]
         if noun is None or not is_resource(noun):
             way.going = False
             return

@@ -172,12 +172,12 @@ def name(world, set_tid: str) -> str:
 
 
 def _name(world, value) -> str:
-    noun = world.game.vocabulary.nouns.get(value) if isinstance(value, str) else None
+    noun = world.game.nouns.get(value) if isinstance(value, str) else None
     return noun.name if noun else str(value)
 
 
 def _plural(world, value) -> str:
-    noun = world.game.vocabulary.nouns.get(value) if isinstance(value, str) else None
+    noun = world.game.nouns.get(value) if isinstance(value, str) else None
     return noun.plural if noun else str(value)
 
 

@@ -39,12 +39,12 @@ class Context:
 
 def noun_of(ctx: Context, words: tuple) -> object:
     """The noun ``words`` name, as the procedure running substitutes it."""
-    noun = dict.get(ctx.game.vocabulary.phrases, words)
+    noun = dict.get(ctx.game.phrases, words)
     if noun is None:
         return named_noun(ctx.game, words)  # raises: unknown
     subst = ctx.subst
     if subst and noun.id in subst:
-        return ctx.game.vocabulary.nouns[subst[noun.id]]
+        return ctx.game.nouns[subst[noun.id]]
     return noun
 
 
@@ -432,7 +432,7 @@ def attribute(ctx: Context, subject, name: str):
             return printed[name]
     if name == "phase":
         return _space_phase(ctx, thing["k"])
-    noun = ctx.game.vocabulary.nouns.get(name)
+    noun = dict.get(ctx.game.nouns, name)
     if noun is not None:  # "the box of Card": the container of that kind
         place = ctx.world.place_of(subject)
         return place if place is not None and ctx.world.thing(place)["k"] in ctx.game.kinds(noun.id) else None

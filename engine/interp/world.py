@@ -128,7 +128,7 @@ class World:
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
         floor = self.game.resource_bounds[resource][0]
         have = dict.get(bucket, resource, 0)
-        name = self.game.vocabulary.nouns[resource].plural
+        name = self.game.nouns[resource].plural
         if floor == 0:
             return f"needs {amount} {name}, you have {have}"
         return f"cannot {verb} {amount} {name}: you have {have} and may not go below {floor}"
@@ -393,7 +393,7 @@ class World:
             return instance
         if thing["k"] == sets.SET_KIND:
             return sets.name(self, tid)
-        noun = self.game.vocabulary.nouns.get(thing["k"])
+        noun = dict.get(self.game.nouns, thing["k"])
         name = noun.name if noun else thing["k"]
         if "value" in thing["a"] and thing["k"] in self.game.items("tokens"):
             return f"{name} ({thing['a']['value']})"
