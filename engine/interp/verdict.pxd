@@ -6,6 +6,7 @@ cimport cython
 
 from engine.interp.frames cimport Frames
 from engine.interp.game cimport Game
+from engine.interp.world cimport World
 
 cdef class Walk:
     cdef public Game game
@@ -21,7 +22,8 @@ cdef class Walk:
     @cython.locals(head=tuple, steps=tuple)
     cpdef object fallible(self, tuple segments)
     cpdef object ctx(self, dict envs, tuple head)
-    cpdef object changed(self, object envs, object things=*)
+    @cython.locals(world=World, state=dict, counters=list, bucket=dict)  # (copies made by the dict's own copy)
+    cpdef object changed(self, dict envs, object things=*)
     cpdef object then(self, tuple head, object node)
     cpdef object way(self, dict envs, tuple segments)
     cpdef object first_way(self, object ways)

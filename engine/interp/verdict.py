@@ -560,14 +560,17 @@ class Walk:
         """The bindings with a World of their own, over a copy of the state whose counters (and
         with ``things``, things and places) it may change; the state the walk reads stays as it
         was. The copy keeps no events: nothing the walk reads is told by them."""
-        world = envs.get(WORLD) or self.rt.world
-        state = dict(world.s)
-        state["counters"] = [dict(bucket) for bucket in state["counters"]]
-        state["global"] = dict(state["global"])
+        world = dict.get(envs, WORLD) or self.rt.world
+        state = dict.copy(world.s)
+        counters = []
+        for bucket in state["counters"]:
+            counters.append(dict.copy(bucket))
+        state["counters"] = counters
+        state["global"] = dict.copy(state["global"])
         state["events"] = None
-        if things:
-            for key in ("things", "in"):  # (the index dicts: the World copies them when it writes one)
-                state[key] = dict(state[key])
+        if things:  # (the index dicts: the World copies them when it writes one)
+            state["things"] = dict.copy(state["things"])
+            state["in"] = dict.copy(state["in"])
         mine = World(self.game, state)
         return {**envs, WORLD: mine}, mine
 
