@@ -10,6 +10,7 @@ cimport cython
 from engine.interp.fallible cimport fresh
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
+from engine.interp.values cimport context  # (made at C speed: see values.context)
 
 cdef class Frames:
     cdef public Game game

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.interp.errors import RulesError
 from engine.interp.fallible import FRESH, fresh
-from engine.interp.values import Context
+from engine.interp.values import Context, context
 
 NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
 # The keys of a pushed frame, in order: push copies it (never writes it) and fills the values in.
@@ -34,7 +34,7 @@ class Frames:
         return key
 
     def ctx(self, frame: dict) -> Context:
-        return Context(self.world, frame["p"], frame["y"], self.s["envs"][frame["e"]], dict.get(frame, "x") or NO_NOUNS)
+        return context(self.world, frame["p"], frame["y"], self.s["envs"][frame["e"]], dict.get(frame, "x") or NO_NOUNS)
 
     def push(self, parent: dict, node, fields: dict | None = None) -> dict:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context;

@@ -5,6 +5,10 @@
 # expression cannot be cpdef.) Their runtime is typed: a Runtime, or the walk's branch (a Frames
 # too), so its game, state and World, and their C methods, are reached without a lookup by name.
 from engine.interp.frames cimport Frames
+# The values' readers these modules call most, as C functions: the call skips the lookup of the
+# name and Python's calling convention (none of them is patched by a test).
+from engine.interp.values cimport (candidates, counter_amount, counter_owner, is_players, is_resource, noun_of,
+                                   number, places, player_of, select, test)
 
 cpdef object _start_pick(Frames rt, dict f, object item, object owner, object ctx=*)
 cpdef object _finish_pick(dict f)
@@ -14,6 +18,7 @@ cpdef object _options(Frames rt, dict f)
 cpdef object _describe(Frames rt, object entry, object probing=*)
 cpdef object pick_pool(Frames rt, object ctx, object item, object owner)
 cpdef object is_ordered_source(Frames rt, object item, object ctx)
+cpdef object slot_order(Frames rt, list pool)
 cpdef object _step_item(Frames rt, dict f, object node, object item, object verb)
 cpdef object amount(object ctx, object node, object item)
 cpdef object _resource(Frames rt, dict f, object node, object verb, object resource, object amount)

@@ -241,6 +241,12 @@ def slot_order(rt, pool: list) -> list:
     for tid in pool:
         if not isinstance(tid, str) or "value" not in things[tid]["a"]:
             return pool
+    return _highest_first(things, pool)
+
+
+def _highest_first(things: dict, pool: list) -> list:
+    """The tokens by value, highest first (apart from slot_order, which is a C function in the
+    compiled build and so may not hold a lambda)."""
     return sorted(pool, key=lambda t: -things[t]["a"]["value"])
 
 

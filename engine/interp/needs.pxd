@@ -5,3 +5,6 @@
 # expression cannot be cpdef.)
 
 cpdef object short(object rt, object wanted, object seat, object times=*)
+
+# The values' readers this module calls, as C functions (none of them is patched by a test).
+from engine.interp.values cimport counter_owner, is_resource

@@ -1,6 +1,8 @@
 # Declarations for the compiled build only (setup.py): Cython makes Context a C type whose
 # fields are read without a dictionary lookup. The plain Python module ignores this file.
 # Every attribute Context sets must be declared here (tests/test_compiled_declarations.py).
+cimport cython
+
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
 
@@ -17,6 +19,8 @@ cdef class Context:
 # None checks, so that a None raises AttributeError as in plain Python. (A function with a
 # closure or a generator expression cannot be cpdef.)
 
+@cython.locals(ctx=Context)  # (its fields set in the C struct)
+cpdef Context context(World world, object actor, object you, dict env, dict subst)
 cpdef object noun_of(Context ctx, object words)
 cpdef object places(Context ctx, object place, object owner)
 cpdef object candidates(Context ctx, object noun, object filters, object location, object owner)
@@ -38,6 +42,8 @@ cpdef object _other_than(Context ctx, object tid, object flt)
 cpdef object _yours(Context ctx, object tid, object flt)
 cpdef object _definition_attribute(Context ctx, object thing, object name)
 cpdef object players_selected(Context ctx, object selector)
+cpdef object select(Context ctx, object selector)
+cpdef object is_players(object words)
 cpdef object _attribute_number(Context ctx, object node)
 cpdef object _aggregate_number(Context ctx, object node)
 cpdef object _value(Context ctx, object node)

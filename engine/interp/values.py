@@ -34,6 +34,20 @@ class Context:
         self.subst = subst  # procedure object noun id -> the noun id the caller named
 
 
+def context(world, actor: int | None, you: int | None, env: dict, subst: dict) -> Context:
+    """A Context, as ``Context(...)`` makes it, without calling the class: the compiled build
+    then makes it and sets its C fields directly, where the class's call would parse five
+    arguments (a Context is made at nearly every step)."""
+    ctx = Context.__new__(Context)
+    ctx.world = world
+    ctx.game = world.game
+    ctx.actor = actor
+    ctx.you = you
+    ctx.env = env
+    ctx.subst = subst
+    return ctx
+
+
 # ------------------------------------------------------------------ nouns
 
 
@@ -241,7 +255,7 @@ def _compiled_terms(game, terms):
     tests = tuple(compiled_test(game, game.nodes[game.effect("terms", term, "condition")]) for term in terms)
 
     def with_terms(ctx: Context, found: list[str]) -> list[str]:
-        inner = Context(ctx.world, ctx.actor, ctx.you, dict(ctx.env), ctx.subst)  # one for all: only It changes
+        inner = context(ctx.world, ctx.actor, ctx.you, dict(ctx.env), ctx.subst)  # one for all: only It changes
         env = inner.env
         for passes in tests:
             kept = []
@@ -374,7 +388,7 @@ def is_global_kind(game, kind: str) -> bool:
 def _with_terms(ctx: Context, terms, found: list[str]) -> list[str]:
     """The things that meet every term's condition (the thing tested is named "It")."""
     game = ctx.game
-    inner = Context(ctx.world, ctx.actor, ctx.you, dict(ctx.env), ctx.subst)  # one for all: only It changes
+    inner = context(ctx.world, ctx.actor, ctx.you, dict(ctx.env), ctx.subst)  # one for all: only It changes
     env = inner.env
     for term in terms:
         node = dict.get(game.memo["terms"], term)
@@ -513,7 +527,7 @@ def players_selected(ctx: Context, selector: PlayerSelector) -> list[int]:
     if isinstance(who, WhoDid):
         did = ctx.env.get("__did__", [])
         return [p for p in seats if (p in did) != who.negated and p in ctx.env.get("__polled__", seats)]
-    inner = Context(ctx.world, None, ctx.you, ctx.env, ctx.subst)
+    inner = context(ctx.world, None, ctx.you, ctx.env, ctx.subst)
     return [p for p in seats if _has_count(inner, p, who) is not None and _compare(
         _has_count(inner, p, who), who.comparison, inner, at_least=True)]
 
@@ -759,7 +773,7 @@ def _has_count(ctx: Context, seat: int, node) -> int:
 
 def _things_count(ctx: Context, seat: int, noun, filters, location) -> int:
     """How many of the noun's things ``seat`` has (``seat`` acts; "you" stays)."""
-    inner = ctx if ctx.actor == seat else Context(ctx.world, seat, ctx.you, ctx.env, ctx.subst)
+    inner = ctx if ctx.actor == seat else context(ctx.world, seat, ctx.you, ctx.env, ctx.subst)
     return len(candidates(inner, noun, filters, location, seat))
 
 

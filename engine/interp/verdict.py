@@ -77,8 +77,8 @@ from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, bound_values, call_env, call_nouns,
                                     entries_of, repeat_bounds)
 from engine.interp.items import bounds, pick_pool
-from engine.interp.values import (Context, counter_owner, is_resource, noun_of, number, places, player_of, select,
-                                  test, thing_value)
+from engine.interp.values import (Context, context, counter_owner, is_resource, noun_of, number, places, player_of,
+                                  select, test, thing_value)
 from engine.interp.world import World
 
 YES = True
@@ -552,7 +552,7 @@ class Walk:
             was = last[1]
             if was[0] == head[0] and was[1] == head[1] and was[2] == head[2] and was[3] == head[3]:
                 return last[2]
-        made = Context(dict.get(envs, WORLD) or self.rt.world, head[1], head[2], envs[head[0]], head[3])
+        made = context(dict.get(envs, WORLD) or self.rt.world, head[1], head[2], envs[head[0]], head[3])
         self._last = (envs, head, made)
         return made
 
@@ -989,7 +989,7 @@ def _guard_steps(game, queue: list) -> tuple | None:
 def _guarded(w, envs, head, env: dict, subst: dict, guards: tuple):
     """The verdict on a body of guards (_guards), read as the walk reads its steps: each let
     binds its number, and the first condition that fails is the reason, in the trial's words."""
-    ctx = Context(dict.get(envs, WORLD) or w.rt.world, head[1], head[1], dict(env), subst)
+    ctx = context(dict.get(envs, WORLD) or w.rt.world, head[1], head[1], dict(env), subst)
     for name, value in guards:
         if name is None:
             if not test(ctx, value):
