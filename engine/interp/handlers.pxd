@@ -19,6 +19,7 @@ from engine.interp.frames cimport Frames
 # The values' readers these modules call most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
 from engine.interp.values cimport number, player_of, select, test, thing_value
+from engine.interp.labels cimport option_label, with_values
 
 @cython.locals(parts=tuple)  # (a sequence's steps: read from the tuple itself)
 cpdef object _sequence(Frames rt, dict f, object node)

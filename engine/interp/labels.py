@@ -28,11 +28,16 @@ def with_values(text: str, env: dict) -> str:
     if not numbers:
         return text
     key = (text, tuple(numbers))
-    found = _WRITTEN.get(key)
+    found = dict.get(_WRITTEN, key)
     if found is None:
-        values = dict(numbers)
-        found = _WRITTEN[key] = NAME.sub(lambda m: str(values.get(m.group(0), m.group(0))), text)
+        found = _WRITTEN[key] = _written(text, dict(numbers))
     return found
+
+
+def _written(text: str, values: dict) -> str:
+    """The text with the numbers written for their names (apart from with_values, a C function
+    in the compiled build, which may not hold a lambda)."""
+    return NAME.sub(lambda m: str(values.get(m.group(0), m.group(0))), text)
 
 
 def _names_in(text: str) -> tuple[str, ...]:

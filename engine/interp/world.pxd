@@ -31,3 +31,5 @@ cdef class World:
     cpdef object counter(self, object owner, object resource)
     cpdef object things(self, object kinds, object owner=*, object places=*, object include_reserve=*)
     cpdef object place_of(self, object tid)
+
+cpdef list _merged(list lists, dict things)

@@ -42,9 +42,9 @@ def _merged(lists: list[list[str]], things: dict) -> list[str]:
     the set of kinds they were asked by). One list is returned as it is."""
     if len(lists) <= 1:
         return lists[0] if lists else EMPTY
-    pool = [tid for found in lists for tid in found]  # (a list: the compiled build resumes a generator per thing)
-    pool.sort(key=lambda t: things[t]["n"])
-    return pool
+    keyed = [(things[tid]["n"], tid) for found in lists for tid in found]  # (a list, and no lambda: a C function)
+    keyed.sort()  # (creation numbers are unique: the ids are never compared)
+    return [tid for _n, tid in keyed]
 
 
 class World:
@@ -309,7 +309,10 @@ class World:
 
     def _inside(self, place: str):
         """What ``place`` holds; for a place whose things lie in sets, the things of its sets."""
-        if not sets.rule_at(self, place):
+        rule = dict.get(self.game.memo["sets"], self.s["things"][place]["k"], sets.NOT_READ)  # (sets.rule's memo)
+        if rule is sets.NOT_READ:
+            rule = sets.rule_at(self, place)
+        if not rule:
             return self.contents(place)
         things = self.s["things"]
         return [tid for held in self.contents(place)

@@ -1,0 +1,7 @@
+# Declarations for the compiled build only (setup.py): the labels of options, worked out at
+# every question asked, as C functions, so that the handlers' calls (handlers.pxd) skip
+# Python's calling convention. The plain Python module ignores this file. (A function with a
+# closure, a lambda or a generator expression cannot be cpdef.)
+cpdef object with_values(object text, dict env)
+cpdef object _names_in(object text)
+cpdef object option_label(object option)
