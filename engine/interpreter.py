@@ -32,6 +32,7 @@ class Engine:
         self.flow = Flow(game)
         self.packs = [dict(p) for p in game.packs]
         self._last: tuple | None = None  # (state, its Decision): apply reuses what was judged
+        self._kept: Runtime | None = None  # the runtime that last answered a state in place (see _in_place)
 
     @classmethod
     def load(cls, targets, search_roots=None) -> Engine:
@@ -71,7 +72,8 @@ class Engine:
         """The state after answering ``key``; ``state`` stays as it was.
 
         ``in_place=True`` answers on ``state`` itself and returns it, sparing the copy: for a
-        runner that holds no earlier state of the game (a simulation). An illegal answer is
+        runner that holds no earlier state of the game (a simulation), nor any part of it but
+        through this engine (a view, a copy made by apply or staging). An illegal answer is
         refused before anything changes; a decision read from ``state`` before is spent."""
         pending = state.get("pending")
         if pending is None:
@@ -82,9 +84,11 @@ class Engine:
             raise IllegalAnswer(why, decision.keys())
         if in_place:
             new, self._last = state, None  # the decision read from it is spent
+            runtime = self._in_place(state)
         else:
+            self._sharing(state)  # the copy shares its things and lists
             new = clone(state)
-        runtime = self._runtime(new)
+            runtime = self._runtime(new)
         runtime.answer(key)
         self._hand_on(new, runtime)
         return new
@@ -115,6 +119,7 @@ class Engine:
         return state["events"]
 
     def view(self, state: dict, player: int) -> dict:
+        self._sharing(state)
         return view_of(self.game, state, player)
 
     def describe(self, view: dict, seat: int) -> list[str]:
@@ -130,18 +135,39 @@ class Engine:
     def skip_to(self, state: dict, phase: str, round_: int = 1, passing: bool = False) -> dict:
         """Play first options (or pass, with ``passing``) until ``phase`` of round ``round_``
         has a pending decision."""
+        self._sharing(state)
         return staging.skip_to(self, state, phase, round_, passing=passing)
 
     def edit(self, state: dict, seat: int, counters=None, cards=None, effect=None, refresh: bool = True) -> dict:
         """A copy with ``seat``'s counters set, cards placed, and a choice-free effect carried out
         (``refresh``: work a pending pick out again for the changed table)."""
+        self._sharing(state)
         return staging.edit(self, state, seat, counters, cards, effect, refresh)
 
     def begin(self, state: dict, seat: int, card=None, effect=None) -> dict:
         """A copy where ``seat`` starts playing ``card`` from hand, or carrying out ``effect``."""
+        self._sharing(state)
         return staging.begin(self, state, seat, card, effect)
 
     # ------------------------------------------------------------ helpers
 
     def _runtime(self, state: dict) -> Runtime:
         return Runtime(self.game, state, self.flow)
+
+    def _in_place(self, state: dict) -> Runtime:
+        """The runtime to answer ``state`` in place: the one that answered it last, if any, with
+        its World. Nobody holds an earlier copy of a state answered in place, so the things and
+        lists that World copied for itself are still its own, and it writes them without
+        copying them again (a copy of the state made by a trial makes it forget them)."""
+        kept = self._kept
+        if kept is None or kept.s is not state:
+            kept = self._kept = self._runtime(state)
+        kept.last_out = []
+        return kept
+
+    def _sharing(self, state: dict) -> None:
+        """``state``'s things and lists are about to be shared (a view reads them without copying
+        them): the runtime kept to answer it in place no longer owns any of them."""
+        kept = self._kept
+        if kept is not None and kept.s is state:
+            kept.world.forget()

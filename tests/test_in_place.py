@@ -46,6 +46,28 @@ def test_an_illegal_answer_in_place_changes_nothing():
     assert json.dumps(state, sort_keys=True) == before
 
 
+@pytest.mark.parametrize("game, players", GAMES)
+def test_a_copy_made_by_apply_stays_as_it_was_when_the_state_goes_on_in_place(game, players):
+    """The engine keeps the runtime that answers a state in place, with what its World copied
+    for itself; a copy of that state (apply without in_place) shares those things, so the kept
+    World must copy them again before it writes."""
+    engine = loaded(game)
+    state = engine.new_game(players=players, seed=5)
+    agents = random_agents(5, players)
+    copies = []
+    for turn in range(200):
+        decision = engine.decision(state)
+        if decision is None:
+            break
+        key = agents[decision.player].choose(None, decision)
+        if turn % 30 == 29:
+            copy = engine.apply(state, key)
+            copies.append((copy, json.dumps(copy, sort_keys=True)))
+        engine.apply(state, key, in_place=True)
+    assert len(copies) >= 3
+    assert all(json.dumps(copy, sort_keys=True) == text for copy, text in copies)
+
+
 def test_a_view_stays_as_it_was_taken_when_its_state_is_answered_in_place():
     engine = loaded("castles-of-burgundy-cards")
     state = engine.new_game(players=2, seed=4)
