@@ -4,6 +4,8 @@
 # plain Python module ignores this file. (A function with a closure, a lambda or a generator
 # expression cannot be cpdef.) Their runtime is typed (a Runtime is a Frames), so its game,
 # state and World, and their C methods, are reached without a lookup by name.
+cimport cython
+
 from engine.interp.game cimport Game
 from engine.interp.frames cimport Frames
 from engine.interp.values cimport Context, test
@@ -12,6 +14,7 @@ from engine.interp.world cimport World
 cpdef object _next_placer(Frames rt, dict f)
 cpdef object _workers(Frames rt, object seat)
 cpdef object _supplies(Game game)
+@cython.locals(things=dict, found=list, options=dict, made=dict)  # (read and written as dicts)
 cpdef object placement_candidates(Frames rt, object seat)
 cpdef object _placement_rows(Game game, object phase, object players)
 cpdef object _used_this_round(Frames rt, object seat)

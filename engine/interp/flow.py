@@ -414,10 +414,13 @@ def placement_candidates(rt, seat: int) -> list[tuple[str, str]]:
         free = open_slots if not dict.get(rt.s["in"], space_id) else _free_of(world, seat, space_id, structure,
                                                                               open_slots)
         for kind in kinds:
+            made = dict.get(options, kind)  # (the options made so far, by kind, then slot)
+            if made is None:
+                made = options[kind] = {}
             for slot in free if free else _kind_slots(rt, kind, free, open_slots):
-                option = dict.get(options, (slot, kind))
+                option = dict.get(made, slot)
                 if option is None:
-                    option = options[slot, kind] = _placement_option(space_id, space, slot, kind)
+                    option = made[slot] = _placement_option(space_id, space, slot, kind)
                 found.append(option)
     return found
 
@@ -425,7 +428,8 @@ def placement_candidates(rt, seat: int) -> list[tuple[str, str]]:
 def _placement_rows(game, phase: str, players: int) -> list[tuple]:
     """The spaces open in ``phase``, in their order, each as (id, definition, the structure it is
     private to, whether it is once per round, its slots at this player count, its options made
-    so far): what placement_candidates reads of a space that never changes (once per game)."""
+    so far by kind and slot): what placement_candidates reads of a space that never changes
+    (once per game)."""
     memo = game.memo["placement rows"]
     found = dict.get(memo, (phase, players))
     if found is None:
