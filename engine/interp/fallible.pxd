@@ -5,8 +5,9 @@
 # expression cannot be cpdef.) Their game is typed (game.pxd): its tables are C fields.
 from engine.interp.game cimport Game
 
-# FRESH, held typed: a test of a key against it is the frozenset's own
-cdef frozenset FRESH_KEYS
+# FRESH, held typed: a test of a key against it is the set's own (Cython has no such test for
+# a frozenset)
+cdef set FRESH_KEYS
 
 cpdef object fresh(dict frame)
 

@@ -32,12 +32,12 @@ ALWAYS_MAY_FAIL = (OnlyIf, Perform, Draw, Play)
 SAFE_SELECTIONS = ("at_most", "every", "any_number")  # quantities that accept whatever is there
 # The fields of a frame that has not started yet (runtime.push); a handler that has run adds its own.
 FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft", "q"})
-FRESH_KEYS = FRESH  # (the compiled build holds it typed: fallible.pxd)
+FRESH_KEYS = set(FRESH)  # (never changed; a set, which the compiled build tests as one: fallible.pxd)
 
 
 def fresh(frame: dict) -> bool:
     """Whether a frame holds nothing a handler kept between its steps: its keys are all FRESH.
-    (A loop over a typed frozenset: comparing ``frame.keys() <= FRESH`` goes through the
+    (A loop over a typed set: comparing ``frame.keys() <= FRESH`` goes through the
     generic protocols, key by key.)"""
     for key in frame:
         if key not in FRESH_KEYS:

@@ -1,7 +1,13 @@
 # Declarations for the compiled build only (setup.py): copy_data calls itself for every
 # dict and list inside a state, so the compiled build makes it a C function whose recursive
 # calls skip Python's calling convention. The plain Python module ignores this file.
+cimport cython
+
 cpdef object copy_data(object value)
+
+# Run's loop, of typed arguments: the state, frames and tables read as a dict and lists
+@cython.locals(frame=dict)
+cpdef object _steps(object rt, dict state, list frames, list nodes, dict table, dict routines)
 
 # The fallibility readers the loop calls at every step, as C functions (settled and
 # sure_options stay Python calls: tests patch them in this module).

@@ -97,23 +97,7 @@ class Runtime(Frames):
         """Run until a decision is pending or the game is over."""
         if self.probe_depth is not None:
             return self._run_probe()
-        state, frames = self.s, self.s["frames"]
-        nodes, table, routines = self.game.nodes, handlers.HANDLERS, self.flow.ROUTINES
-        while state["pending"] is None:
-            if not frames:
-                if not self.flow.advance(self):
-                    return
-                continue
-            frame = frames[-1]
-            try:  # the one table of handlers (handlers.py), or a flow routine
-                number = dict.get(frame, "n")
-                if number is not None:
-                    node = nodes[number]
-                    table[type(node)](self, frame, node)
-                else:
-                    routines[frame["h"]](self, frame)
-            except Infeasible as failure:
-                self._unwind(failure)
+        _steps(self, self.s, self.s["frames"], self.game.nodes, handlers.HANDLERS, self.flow.ROUTINES)
 
     def _run_probe(self) -> None:
         """The loop of a probe: done when the region is finished, or (a trial) settled, or when
@@ -357,6 +341,27 @@ class Runtime(Frames):
         trial = self._trial_copy(keep=depth - 1)
         trial["frames"][-1]["ans"] = key
         return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
+
+
+def _steps(rt: Runtime, state: dict, frames: list, nodes: list, table: dict, routines: dict) -> None:
+    """Run's loop: the top frame's handler, or the flow's next step, until a decision is
+    pending or the game is over. (A function of typed arguments in the compiled build,
+    runtime.pxd: the state, the frames and the tables are read as a dict and lists.)"""
+    while state["pending"] is None:
+        if not frames:
+            if not rt.flow.advance(rt):
+                return
+            continue
+        frame = frames[-1]
+        try:  # the one table of handlers (handlers.py), or a flow routine
+            number = dict.get(frame, "n")
+            if number is not None:
+                node = nodes[number]
+                table[type(node)](rt, frame, node)
+            else:
+                routines[frame["h"]](rt, frame)
+        except Infeasible as failure:
+            rt._unwind(failure)
 
 
 def _why(options, key: str, reason: str) -> str:
