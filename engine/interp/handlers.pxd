@@ -16,7 +16,7 @@ cpdef object _env_plan(object resolved)
 # closure, as C functions of a typed runtime and frame: the runtime's fields (Frames) and the
 # frame's keys are read without a lookup by name.
 from engine.interp.frames cimport Frames
-# The values' readers these modules call most, as C functions: the call skips the lookup of the
+# The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
 from engine.interp.values cimport number, player_of, select, test, thing_value
 from engine.interp.labels cimport option_label, with_values

@@ -5,7 +5,7 @@
 # expression cannot be cpdef.) Their runtime is typed: a Runtime, or the walk's branch (a Frames
 # too), so its game, state and World, and their C methods, are reached without a lookup by name.
 from engine.interp.frames cimport Frames
-# The values' readers these modules call most, as C functions: the call skips the lookup of the
+# The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
 from engine.interp.values cimport (candidates, counter_amount, counter_owner, is_players, is_resource, noun_of,
                                    number, places, player_of, select, test)

@@ -6,6 +6,7 @@
 
 cpdef object short(object rt, object wanted, object seat, object times=*)
 
-# The values' readers this module calls, as C functions (none of them is patched by a test).
+# The values' readers and the handlers' helpers this module calls, as C functions (none of them
+# is patched by a test).
 from engine.interp.values cimport counter_owner, is_resource
 from engine.interp.handlers cimport adjust_steps, call_nouns
