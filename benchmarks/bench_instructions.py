@@ -26,7 +26,7 @@ read from callgrind's files.
 Both runs also load and validate the packs, in pure Python, and that part's cost moves by a
 few million instructions from one run to the other (the garbage collector; sets ordered by
 address): up to 1.6% of a choice point in Castles. The loop alone leaves it out, and builds of
-one source agree on it to within about 0.1%.
+one source agree on it to within about 0.3%.
 """
 
 from __future__ import annotations

@@ -130,7 +130,7 @@ def test_a_card_may_join_its_open_set_convert_a_set_of_jokers_or_start_a_new_set
 def test_with_fill_first_a_card_goes_on_its_type_s_open_set_and_a_new_set_starts_once_it_is_complete(
         engine, base):
     assert engine.game.item("places", "estate")["sets"]["fill_first"] is True
-    assert "fill_first" not in sets.rule(with_rule(engine, fill_first=False), "estate")  # the default: off
+    assert "fill_first" not in with_rule(engine, fill_first=False).sets_rule("estate")  # the default: off
     state = staged(engine, base, ["mine_1", "mine_2", "mine_3", "mine_4"])
     mine = card_tid(state, "mine_5")
     assert keys_offered(engine.game, state, mine) == ["set:mine:2"]
@@ -218,7 +218,7 @@ def rival_sets(state):
 
 
 def test_the_rival_estate_without_jokers_never_asks(engine, base):
-    rule = sets.rule(engine.game, "rival_estate")
+    rule = engine.game.sets_rule("rival_estate")
     assert rule["fill_first"] is True and not rule.get("jokers")
     cards = ["mine_1", "monastery_1", "mine_2", "monastery_2", "mine_3", "mine_4", "monastery_3", "castle_1", "mine_5"]
     state = engine.edit(base, 0, cards={"project_area": cards})

@@ -25,7 +25,6 @@ from engine.effects.ast import (
     ForEachIn, ForEachOf, Give, Has, IfPossible, Item, ItemsAction, Let, LetAny, May, Move, Node, Number, Obligation,
     OnlyIf, OtherThan, OwnPlace, Pass, Perform, Pick, Play, Poll, Repeat, Sentence, Set, ThingSelector, Twice, You,
 )
-from engine.interp.sets import rule
 
 NEVER_FAIL = (Let, Set, Pass, May, Poll, IfPossible)
 ALWAYS_MAY_FAIL = (OnlyIf, Perform, Draw, Play)
@@ -208,7 +207,7 @@ def _move_fails(game, node: Move) -> bool:
     if noun is None:
         return True
     kinds, places = game.kinds(noun.id), game.items("places")
-    return not kinds or any(kind not in places or places[kind].get("scope", "player") != "player" or rule(game, kind)
+    return not kinds or any(kind not in places or places[kind].get("scope", "player") != "player" or game.sets_rule(kind)
                             for kind in kinds)
 
 

@@ -566,9 +566,7 @@ def _action_reason(rt, seat: int, space_id: str, slot: str) -> str | None:
 
 def _slot_effect(rt, space_id: str, slot: str) -> int | None:
     """The effect a worker on ``slot`` of the space carries out (worked out once per game)."""
-    memo = dict.get(rt.game.memo["slot effects"], space_id)
-    if memo is None:
-        memo = rt.game.memo["slot effects"][space_id] = {}
+    memo = rt.game.memo_for("slot effects", space_id)
     found = dict.get(memo, slot, UNREAD)
     if found is UNREAD:
         found = memo[slot] = _find_slot_effect(rt, space_id, slot)

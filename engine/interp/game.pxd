@@ -17,3 +17,5 @@ cdef class Game:
     cpdef object effect(self, object namespace, object item_id, object key=*)
     cpdef object triggers(self, object what)
     cpdef object kinds(self, object noun_id)
+    cpdef object sets_rule(self, object kind)
+    cpdef dict memo_for(self, object table, object key)

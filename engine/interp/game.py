@@ -27,6 +27,7 @@ MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets"
 
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)
+NOT_READ = object()  # a memo entry not worked out yet (the sets rule's memo also holds None)
 
 
 # The fields a Game is made with, in order (Game.replaced reads them); the rest are worked out.
@@ -138,6 +139,25 @@ class Game:
         if found is None:
             found = memo[noun_id] = _kinds(self.vocabulary, noun_id)
         return found
+
+    def sets_rule(self, kind: str) -> dict | None:
+        """The ``sets`` rule of the place kind ``kind`` (None: its things lie loose; sets.py),
+        read once per kind."""
+        memo = self.memo["sets"]
+        found = dict.get(memo, kind, NOT_READ)
+        if found is NOT_READ:
+            item = dict.get(self.items("places"), kind)
+            found = memo[kind] = dict.get(item, "sets") if item else None
+        return found
+
+    def memo_for(self, table: str, key) -> dict:
+        """The part of the memo table ``table`` for ``key``, made empty at its first need: the
+        facts that two values fix, read by the first and then the second."""
+        memo = self.memo[table]
+        part = dict.get(memo, key)
+        if part is None:
+            part = memo[key] = {}
+        return part
 
     def terms_of(self, noun_id: str) -> tuple[str, ...]:
         """The term conditions a noun adds (a term's own, or none)."""

@@ -772,9 +772,7 @@ def _zone_values(rt, kind: str, place_kind: str) -> tuple[frozenset[int], tuple]
     """What the zones of a place of ``place_kind`` allow a token of ``kind``: the values of the
     zones without a condition, and (condition's node number, values) of the others (worked out
     once per pair of kinds)."""
-    memo = dict.get(rt.game.memo["zone values"], place_kind)
-    if memo is None:
-        memo = rt.game.memo["zone values"][place_kind] = {}
+    memo = rt.game.memo_for("zone values", place_kind)
     found = dict.get(memo, kind)
     if found is None:
         place_item = rt.game.items("places").get(place_kind, {})

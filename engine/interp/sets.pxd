@@ -4,5 +4,4 @@
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
 
-cpdef object rule(Game game, object kind)
 cpdef object rule_at(World world, object place)

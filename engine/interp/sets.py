@@ -43,24 +43,13 @@ from engine.interp.errors import Infeasible
 from engine.interp import values  # (the module, not its names: values and world import each other through here)
 
 SET_KIND = "set"  # the engine's kind of a set thing (never a pack noun)
-NOT_READ = object()  # a kind whose rule is not in the memo yet (rule's memo also holds None)
-
-
-def rule(game, kind: str) -> dict | None:
-    """The ``sets`` rule of the place kind ``kind`` (None: its things lie loose)."""
-    memo = game.memo["sets"]
-    found = dict.get(memo, kind, NOT_READ)
-    if found is NOT_READ:
-        item = dict.get(game.items("places"), kind)
-        found = memo[kind] = dict.get(item, "sets") if item else None
-    return found
 
 
 def rule_at(world, place: str | None) -> dict | None:
     """The sets rule of the place thing ``place``."""
     if place is None:
         return None
-    return rule(world.game, world.s["things"][place]["k"])
+    return world.game.sets_rule(world.s["things"][place]["k"])
 
 
 def sets_in(world, place: str) -> list[str]:

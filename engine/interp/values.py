@@ -121,9 +121,7 @@ def _place_facts(game, place) -> tuple:
 
 
 def _kind_facts(game, kinds: frozenset) -> tuple:
-    from engine.interp.sets import rule  # (sets.py reads values: imported when first needed)
-
-    return kinds, not any(rule(game, kind) for kind in kinds)
+    return kinds, not any(game.sets_rule(kind) for kind in kinds)
 
 
 # ------------------------------------------------------------------ things
@@ -460,9 +458,7 @@ def _definition_attribute(ctx: Context, thing: dict, name: str):
     """An attribute the definition of the thing's kind gives (worked out once per kind and name:
     definitions never change)."""
     kind = thing["k"]
-    memo = dict.get(ctx.game.memo["defined"], kind)
-    if memo is None:
-        memo = ctx.game.memo["defined"][kind] = {}
+    memo = ctx.game.memo_for("defined", kind)
     found = dict.get(memo, name, UNREAD)
     if found is UNREAD:
         found = memo[name] = _defined(ctx.game, kind, name)

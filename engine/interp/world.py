@@ -309,10 +309,7 @@ class World:
 
     def _inside(self, place: str):
         """What ``place`` holds; for a place whose things lie in sets, the things of its sets."""
-        rule = dict.get(self.game.memo["sets"], self.s["things"][place]["k"], sets.NOT_READ)  # (sets.rule's memo)
-        if rule is sets.NOT_READ:
-            rule = sets.rule_at(self, place)
-        if not rule:
+        if not self.game.sets_rule(self.s["things"][place]["k"]):
             return self.contents(place)
         things = self.s["things"]
         return [tid for held in self.contents(place)
@@ -368,9 +365,7 @@ class World:
     def _instance_name(self, kind: str, tid: str) -> str | None:
         """The name a place's declared instance gives the thing, or None (worked out once per
         kind and id: both fix it)."""
-        names = dict.get(self.game.memo["instance names"], kind)
-        if names is None:
-            names = self.game.memo["instance names"][kind] = {}
+        names = self.game.memo_for("instance names", kind)
         found = dict.get(names, tid, False)
         if found is False:
             found = None
