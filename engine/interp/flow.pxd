@@ -8,9 +8,10 @@ cimport cython
 
 from engine.interp.game cimport Game
 from engine.interp.frames cimport Frames
-from engine.interp.values cimport Context, test
+from engine.interp.values cimport Context, context, test
 from engine.interp.world cimport World
 
+cpdef object _check_ends(Frames rt, list ends)
 cpdef object _next_placer(Frames rt, dict f)
 cpdef object _workers(Frames rt, object seat)
 cpdef object _supplies(Game game)

@@ -23,7 +23,7 @@ from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
 from engine.interp.fallible import deciding_part, triggers_can_fail
-from engine.interp.values import UNREAD, Context, test
+from engine.interp.values import UNREAD, Context, context, test
 
 PLACE = "place"
 PASS = ("pass", "pass (place no more workers this season)")
@@ -32,13 +32,14 @@ PASS = ("pass", "pass (place no more workers this season)")
 class Flow:
     """The flow of one compiled game."""
 
-    __slots__ = ("game", "steps", "rounds", "phases", "ROUTINES")
+    __slots__ = ("game", "steps", "rounds", "phases", "ROUTINES", "_ends")
 
     def __init__(self, game) -> None:
         self.game = game
         self.steps = game.items("steps")
         self.rounds = list(game.items("rounds").values())
         self.phases = game.items("phases")
+        self._ends = None  # (the options, the player count, their immediate end conditions) asked last
         self.ROUTINES = {
             "setup": dealing.setup_routine,
             "round": _round,
@@ -153,10 +154,14 @@ class Flow:
         """The conditions of the end checked after every turn, for this game's player count and
         options (worked out once per player count and options: this runs after every turn; the
         options are compared, not put in words, to find the ones worked out)."""
-        options = rt.s["options"]
-        known = self.game.memo.setdefault(("immediate ends", rt.s["players"]), [])
+        options, players = rt.s["options"], rt.s["players"]
+        last = self._ends
+        if last is not None and last[0] is options and last[1] == players:  # the same game as last time
+            return last[2]
+        known = self.game.memo.setdefault(("immediate ends", players), [])
         for worked_out, found in known:
             if worked_out == options:
+                self._ends = (options, players, found)
                 return found
         found = []
         for condition_id, condition in self.game.items("end_conditions").items():
@@ -165,6 +170,7 @@ class Flow:
                 if root is not None:
                     found.append(self.game.nodes[root])
         known.append((dict(options), found))
+        self._ends = (options, players, found)
         return found
 
     def check_end(self, rt) -> None:
@@ -173,15 +179,21 @@ class Flow:
         if flow["ending"]:
             return
         ends = self._immediate_ends(rt)
-        if not ends:
-            return
-        bindings: dict = {}  # none: a condition only reads (values.py never writes a binding)
-        for node in ends:
-            for seat in range(rt.s["players"]):
-                if test(Context(rt.world, seat, seat, bindings, bindings), node):
-                    flow["ending"] = True
-                    rt.world.event("ending", seat, f"player {seat + 1} triggered the end: this is the last round")
-                    return
+        if ends:
+            _check_ends(rt, ends)
+
+
+def _check_ends(rt, ends: list) -> None:
+    """Note the end when one of the conditions ``ends`` holds for a seat (a C function in the
+    compiled build, flow.pxd: it runs after every turn, its contexts made at C speed)."""
+    bindings: dict = {}  # none: a condition only reads (values.py never writes a binding)
+    world = rt.world
+    for node in ends:
+        for seat in range(rt.s["players"]):
+            if test(context(world, seat, seat, bindings, bindings), node):
+                rt.s["flow"]["ending"] = True
+                world.event("ending", seat, f"player {seat + 1} triggered the end: this is the last round")
+                return
 
 
 # ------------------------------------------------------------------ routines

@@ -14,6 +14,7 @@ from engine.interp.values import Context, context
 NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
 # The keys of a pushed frame, in order: push copies it (never writes it) and fills the values in.
 FRAME = {"n": 0, "s": 0, "e": "root", "p": None, "y": None, "src": ""}
+BASE = len(FRAME)  # a frame with no more keys than these (every effect frame has them) is fresh
 
 
 class Frames:
@@ -68,7 +69,7 @@ class Frames:
         game = self.game
         frame["n"] = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
         frame["s"] = 0
-        if not fresh(frame):  # what the old handler kept between its steps goes
+        if len(frame) > BASE and not fresh(frame):  # what the old handler kept between its steps goes
             for key in [key for key in frame if key not in FRESH]:
                 del frame[key]
         if fields:
