@@ -39,7 +39,7 @@ class Flow:
         self.steps = game.items("steps")
         self.rounds = list(game.items("rounds").values())
         self.phases = game.items("phases")
-        self._ends = None  # (the options, the player count, their immediate end conditions) asked last
+        self._ends = None  # (the options, the player count, their immediate end conditions) of the last game asked
         self.ROUTINES = {
             "setup": dealing.setup_routine,
             "round": _round,
@@ -151,27 +151,20 @@ class Flow:
         return found
 
     def _immediate_ends(self, rt) -> list:
-        """The conditions of the end checked after every turn, for this game's player count and
-        options (worked out once per player count and options: this runs after every turn; the
-        options are compared, not put in words, to find the ones worked out)."""
+        """The conditions of the end checked after every turn, for the player count and options
+        of the game asked about: worked out again only when another game is asked about (a
+        game's options dict is its own and never changed, so it tells the game by identity)."""
         options, players = rt.s["options"], rt.s["players"]
         last = self._ends
-        if last is not None and last[0] is options and last[1] == players:  # the same game as last time
-            return last[2]
-        known = self.game.memo.setdefault(("immediate ends", players), [])
-        for worked_out, found in known:
-            if worked_out == options:
-                self._ends = (options, players, found)
-                return found
-        found = []
-        for condition_id, condition in self.game.items("end_conditions").items():
-            if condition.get("timing") == "immediately" and _applies(rt, condition):
-                root = self.game.effect("end_conditions", condition_id, "condition")
-                if root is not None:
-                    found.append(self.game.nodes[root])
-        known.append((dict(options), found))
-        self._ends = (options, players, found)
-        return found
+        if last is None or last[0] is not options or last[1] != players:
+            found = []
+            for condition_id, condition in self.game.items("end_conditions").items():
+                if condition.get("timing") == "immediately" and _applies(rt, condition):
+                    root = self.game.effect("end_conditions", condition_id, "condition")
+                    if root is not None:
+                        found.append(self.game.nodes[root])
+            last = self._ends = (options, players, found)
+        return last[2]
 
     def check_end(self, rt) -> None:
         """Note the end of the game when an 'immediately' end condition holds."""
