@@ -17,12 +17,15 @@ cdef class Frames:
     cdef public World world
     cdef public object last_out
     cdef public dict s
+    cdef public dict leaves
 
     cpdef object env(self, dict frame)
     cpdef object new_env(self, object values)
     cpdef object ctx(self, dict frame)
     @cython.locals(frame=dict)  # (typed locals: their writes and tests are the dict's own)
     cpdef object push(self, dict parent, object node, dict fields=*)
+    cpdef bint child(self, dict parent, object node)
+    cpdef object tail(self, dict frame, object node)
     cpdef object replace(self, dict frame, object node, dict fields=*)
     cpdef object in_strict(self)
     @cython.locals(popped=dict)

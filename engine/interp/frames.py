@@ -23,7 +23,7 @@ class Frames:
     lookup by name, frames.pxd; Runtime itself stays a Python class, so its methods can be
     patched.)"""
 
-    __slots__ = ("game", "s", "world", "last_out")
+    __slots__ = ("game", "s", "world", "last_out", "leaves")
 
     def env(self, frame: dict) -> dict:
         return self.s["envs"][frame["e"]]
@@ -57,6 +57,40 @@ class Frames:
                 frame["own"] = True  # its bindings go when it finishes
         self.s["frames"].append(frame)
         return frame
+
+    def child(self, parent: dict, node) -> bool:
+        """Run ``node`` as a child of ``parent``, in the parent's context: at once, with no frame
+        of its own, when it is a leaf that can finish now (``leaves``: node type -> its step
+        done at once, or None when it needs a frame after all, having changed nothing; see
+        handlers.LEAVES); else on a frame of its own (push). True when it is done, what it
+        produced in ``last_out``. (A leaf asks nothing, so nothing is lost: no frame of its own
+        ever holds a question, a mark or a binding.)"""
+        game = self.game
+        number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
+        node = game.nodes[number]
+        leaf = dict.get(self.leaves, type(node))
+        if leaf is not None:
+            out = leaf(self, parent, node)
+            if out is not None:
+                self.last_out = list(out) if out else []
+                return True
+        self.push(parent, number)
+        return False
+
+    def tail(self, frame: dict, node) -> None:
+        """Hand the top frame over to ``node``, as ``replace`` does; a leaf (see ``child``)
+        runs at once instead, in that frame's context, and the frame finishes with what it
+        produced."""
+        game = self.game
+        number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
+        node = game.nodes[number]
+        leaf = dict.get(self.leaves, type(node))
+        if leaf is not None:
+            out = leaf(self, frame, node)
+            if out is not None:
+                self.done(frame, out)
+                return
+        self.replace(frame, number)
 
     def replace(self, frame: dict, node, fields: dict | None = None) -> None:
         """Run ``node`` in place of the top frame, which has nothing left to do once ``node``

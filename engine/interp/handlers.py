@@ -27,14 +27,18 @@ YES_NO = [("yes", "yes"), ("no", "no")]
 
 
 def _sequence(rt, f, node):
-    """An effect or a sentence: its steps, flat (game.parts), one after the other."""
+    """An effect or a sentence: its steps, flat (game.parts), one after the other (the leaves
+    among them at once: Frames.child)."""
     parts = rt.game.parts[f["n"]]
     step = f["s"]
-    if step < len(parts) - 1:
+    last = len(parts) - 1
+    while step < last:
         f["s"] = step + 1
-        rt.push(f, parts[step])
-    elif step < len(parts):  # the last step hands on what it produces: it takes the frame over
-        rt.replace(f, parts[step])
+        if not rt.child(f, parts[step]):
+            return None  # its frame runs first
+        step += 1
+    if step == last:  # the last step hands on what it produces: it takes the frame over
+        rt.tail(f, parts[step])
     else:
         rt.done(f, rt.last_out)
 
@@ -42,18 +46,18 @@ def _sequence(rt, f, node):
 def _exchange(rt, f, node: Exchange):
     if f["s"] == 0:
         f["s"] = 1
-        rt.push(f, node.cost)
-    else:
-        rt.replace(f, node.reward)
+        if not rt.child(f, node.cost):
+            return None
+    rt.tail(f, node.reward)
 
 
 def _bound(rt, f, node: Bound):
     if f["s"] == 0:
         f["s"] = 1
-        rt.push(f, node.step)
-    else:
-        rt.env(f).update(bound_values(rt.s["things"], node.name, rt.last_out))
-        rt.done(f, rt.last_out)
+        if not rt.child(f, node.step):
+            return None
+    rt.env(f).update(bound_values(rt.s["things"], node.name, rt.last_out))
+    rt.done(f, rt.last_out)
 
 
 def bound_values(things: dict, name: str, out: list) -> dict:
@@ -77,14 +81,18 @@ def _may(rt, f, node: May):
 def _twice(rt, f, node: Twice):
     if f["s"] == 0:
         f["s"] = 1
-        rt.push(f, node.step)
-    else:
-        rt.replace(f, node.step)
+        if not rt.child(f, node.step):
+            return None
+    rt.tail(f, node.step)
 
 
 def _let(rt, f, node: Let):
+    rt.done(f, _let_now(rt, f, node))
+
+
+def _let_now(rt, f, node: Let) -> list:
     rt.env(f)[node.name] = number(rt.ctx(f), node.value)
-    rt.done(f)
+    return []
 
 
 def _let_any(rt, f, node: LetAny):
@@ -115,9 +123,10 @@ def _adjust(rt, f, node: Adjust):
         f["left"] = adjust_steps(f.pop("from"), value, f.pop("span"), node.wrap) if node.cost is not None else 0
         rt.env(f)[node.name] = value
         f["s"] = 2
-    if f["left"] > 0:
+    while f["left"] > 0:
         f["left"] -= 1
-        return rt.push(f, node.cost)
+        if not rt.child(f, node.cost):
+            return None
     rt.done(f)
 
 
@@ -177,15 +186,19 @@ def _cost_text(rt, cost: Pay, times: int) -> str:
 
 
 def _set(rt, f, node: Set):
+    rt.done(f, _set_now(rt, f, node))
+
+
+def _set_now(rt, f, node: Set) -> list:
     ctx = rt.ctx(f)
     tid = thing_value(ctx, node.name)
     value = number(ctx, node.value)
     if items.slot_taken(rt.world, tid, node.attribute, value):
         rt.world.event("stayed", f["p"], f"{rt.world.name_of(tid)} stays: that slot is taken", thing=tid)
-        return rt.done(f, [tid])
+        return [tid]
     rt.world.set_attribute(tid, node.attribute, value)
     rt.world.event("changed", f["p"], f"{rt.world.name_of(tid)}: {node.attribute} is now {value}", thing=tid)
-    rt.done(f, [tid])
+    return [tid]
 
 
 # ------------------------------------------------------------------ choices and conditions
@@ -232,9 +245,9 @@ def _run_chosen(rt, f, node: Choice):
 
 def _conditional(rt, f, node: Conditional):
     if test(rt.ctx(f), node.condition):
-        rt.replace(f, node.then)
+        rt.tail(f, node.then)
     elif node.otherwise is not None:
-        rt.replace(f, node.otherwise)
+        rt.tail(f, node.otherwise)
     else:
         rt.done(f)
 
@@ -255,7 +268,7 @@ def _if_possible(rt, f, node: IfPossible):
 def _only_if(rt, f, node: OnlyIf):
     if not test(rt.ctx(f), node.condition):
         raise Infeasible(f"needs: {render(node.condition)}")
-    rt.replace(f, node.body)
+    rt.tail(f, node.body)
 
 
 # ------------------------------------------------------------------ loops
@@ -265,11 +278,11 @@ def _for_each(rt, f, node: ForEach):
     if f["s"] == 0:
         f["left"] = len(select(rt.ctx(f), node.selector))
         f["s"] = 1
-    if f["left"] > 0:
+    while f["left"] > 0:
         f["left"] -= 1
-        rt.push(f, node.body)
-    else:
-        rt.done(f)
+        if not rt.child(f, node.body):
+            return None
+    rt.done(f)
 
 
 def _for_each_of(rt, f, node: ForEachOf):
@@ -300,12 +313,12 @@ def entries_of(ctx, node: ForEachIn) -> list:
 
 
 def _next_iteration(rt, f, name: str, body):
-    if f["todo"]:
-        value = f["todo"].pop(0)
-        rt.env(f)[name] = value
-        rt.push(f, body)
-    else:
-        rt.done(f)
+    todo = f["todo"]
+    while todo:
+        rt.env(f)[name] = todo.pop(0)
+        if not rt.child(f, body):
+            return None
+    rt.done(f)
 
 
 def _repeat(rt, f, node: Repeat):
@@ -339,7 +352,10 @@ def _repeat(rt, f, node: Repeat):
     if left is not None:
         f["left"] -= 1
     f["runs"] += 1
-    rt.push(f, node.body, {"strict": f["optional"] or None})
+    if f["optional"]:
+        rt.push(f, node.body, {"strict": True})
+    else:
+        rt.child(f, node.body)  # done at once or not, the loop comes back to this frame next
 
 
 OPEN_QUANTITIES = ("up_to", "at_least", "at_most", "any_number")
@@ -398,15 +414,24 @@ def _seat(rt, seat) -> str:
 def _move(rt, f, node: Move):
     if f["s"]:  # into a place whose things lie in sets, after asking which set
         return sets.move_in(rt, f, f["t"], f["to"])
+    out = _move_now(rt, f, node)
+    if out is not None:
+        return rt.done(f, out)
+    ctx = rt.ctx(f)  # into a place with sets (worked out again: a rare move)
+    sets.move_in(rt, f, thing_value(ctx, node.name), items.one_place(rt, f, node.place, ctx))
+
+
+def _move_now(rt, f, node: Move) -> list | None:
+    """A move into a place whose things lie loose; None (nothing done) into one with sets."""
     ctx = rt.ctx(f)
     tid = thing_value(ctx, node.name)
     place = items.one_place(rt, f, node.place, ctx)
     if sets.rule_at(rt.world, place) is not None:
-        return sets.move_in(rt, f, tid, place)
+        return None
     was = rt.world.thing(tid)["at"]
     rt.world.put(tid, place)
     rt.world.moved(f["p"], tid, was, place)
-    rt.done(f, [tid])
+    return [tid]
 
 
 def _perform(rt, f, node: Perform):
@@ -547,4 +572,14 @@ HANDLERS = {
     Pass: _pass,
     Call: _call,
     **items.HANDLERS,
+}
+
+# The steps a parent runs at once, in its own frame, when they are its children (Frames.child
+# and tail): each does the whole step and gives what it produced, or gives None, having done
+# nothing, when it needs a frame of its own after all (a move into sets, a pick, a play).
+LEAVES = {
+    Let: _let_now,
+    Set: _set_now,
+    Move: _move_now,
+    **items.LEAVES,
 }

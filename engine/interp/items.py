@@ -310,25 +310,46 @@ def _items_action(verb: str):
 def _step_item(rt, f, node, item: Item, verb: str) -> bool:
     """Carry out one item; False while a decision or a pushed frame is pending."""
     ctx = rt.ctx(f)
-    if isinstance(item, BoundItem):
+    out = _item_now(rt, f, ctx, node, item, verb)
+    if out is not None:
+        f["out"] += out
+        return True
+    if isinstance(item, BoundItem):  # things to play
         things = ctx.env.get(item.name)
         return _apply(rt, f, node, verb, things if isinstance(things, list) else [things])
+    if select_step(rt, f, item, f["p"], ctx):
+        return False
+    return _apply(rt, f, node, verb, f.pop("picked"))
+
+
+def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | None:
+    """Carry out one item that needs no decision, and give what it produced; None, having done
+    nothing, for a pick (it may ask) or a play (the card's effect runs on a frame of its own).
+    ``f``: the frame whose player acts and whose context ``ctx`` is (only read)."""
+    if isinstance(item, BoundItem):
+        if verb == "play":
+            return None
+        things = ctx.env.get(item.name)
+        return _apply_things(rt, f, node, verb, things if isinstance(things, list) else [things])
     noun = noun_of(ctx, item.noun)
     if is_resource(noun):
         _resource(rt, f, node, verb, noun.id, amount(ctx, node, item))
-        return True
+        return []
     if verb == "draw":
-        f["out"] += draw(rt, f["p"], noun, amount(ctx, node, item))
-        return True
+        return draw(rt, f["p"], noun, amount(ctx, node, item))
     if verb == "gain":
-        f["out"] += gain_things(rt, f, item, noun, amount(ctx, node, item))
-        return True
-    owner = f["p"]
+        return gain_things(rt, f, item, noun, amount(ctx, node, item))
     if verb in ("take", "reveal") and from_each(item):
-        return _apply(rt, f, node, verb, take_from_each(rt, ctx, f["p"], item))
-    if select_step(rt, f, item, owner, ctx):
-        return False
-    return _apply(rt, f, node, verb, f.pop("picked"))
+        return _apply_things(rt, f, node, verb, take_from_each(rt, ctx, f["p"], item))
+    return None
+
+
+def _items_now(rt, f, node) -> list | None:
+    """An item action as a leaf (handlers.LEAVES): one item that needs no decision, done at
+    once in the frame ``f`` of its parent (only read); None, having done nothing, otherwise."""
+    if len(node.items) != 1:
+        return None
+    return _item_now(rt, f, rt.ctx(f), node, node.items[0], VERBS[type(node)])
 
 
 def amount(ctx: Context, node, item: Item) -> int:
@@ -382,6 +403,25 @@ def _who(seat) -> str:
 
 
 def _apply(rt, f, node, verb: str, things: list) -> bool:
+    """Do ``verb`` to the things picked; False when cards to play are queued (the first one's
+    effect runs first)."""
+    if verb != "play":
+        f["out"] += _apply_things(rt, f, node, verb, things)
+        return True
+    for tid in things:
+        if not isinstance(tid, dict):
+            f.setdefault("queue", []).append(tid)
+    f["out"] += [t for t in things if not isinstance(t, dict)]
+    if f.get("queue"):
+        f["i"] += 1
+        _play_next(rt, f)
+        return False
+    return True
+
+
+def _apply_things(rt, f, node, verb: str, things: list) -> list:
+    """Do ``verb`` (not a play) to ``things`` and give what it produced; ``f``: the frame whose
+    player acts (only read)."""
     world, seat = rt.world, f["p"]
     for tid in things:
         if isinstance(tid, dict):
@@ -399,16 +439,9 @@ def _apply(rt, f, node, verb: str, things: list) -> bool:
             world.event("took", seat, f"{_who(seat)} took {world.name_of(tid)}", thing=tid)
         elif verb == "reveal":
             reveal(rt, seat, tid)
-        elif verb == "play":
-            f.setdefault("queue", []).append(tid)
         elif verb == "gain":
             gain_existing(rt, seat, tid)
-    f["out"] += [t for t in things if not isinstance(t, dict)] if verb != "pick" else things
-    if verb == "play" and f.get("queue"):
-        f["i"] += 1
-        _play_next(rt, f)
-        return False
-    return True
+    return [t for t in things if not isinstance(t, dict)] if verb != "pick" else list(things)
 
 
 def _play_next(rt, f) -> None:
@@ -800,6 +833,10 @@ def _zone_holds(rt, zone: dict, kind: str) -> bool:
     holds = zone.get("holds")
     return not holds or not _with_groups(rt, kind).isdisjoint(holds)
 
+
+VERBS = {Gain: "gain", Lose: "lose", Pay: "pay", Give: "give", Draw: "draw", Discard: "discard", Take: "take",
+         Reveal: "reveal", Play: "play", Pick: "pick"}
+LEAVES = dict.fromkeys(VERBS, _items_now)  # (handlers.LEAVES)
 
 HANDLERS = {
     Gain: _items_action("gain"),
