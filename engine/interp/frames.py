@@ -60,20 +60,27 @@ class Frames:
 
     def child(self, parent: dict, node) -> bool:
         """Run ``node`` as a child of ``parent``, in the parent's context: at once, with no frame
-        of its own, when it is a leaf that can finish now (``leaves``: node type -> its step
-        done at once, or None when it needs a frame after all, having changed nothing; see
-        handlers.LEAVES); else on a frame of its own (push). True when it is done, what it
-        produced in ``last_out``. (A leaf asks nothing, so nothing is lost: no frame of its own
-        ever holds a question, a mark or a binding.)"""
+        of its own, when it is a leaf that can finish now; else on a frame of its own (push).
+        True when it is done, what it produced in ``last_out``.
+
+        ``leaves`` (handlers.LEAVES): node type -> its step done at once, which gives what it
+        produced (a list), or the node to run in its place (a condition's branch), or None
+        when it needs a frame of its own after all, having changed nothing. A leaf asks
+        nothing, so no frame of its own would ever hold a question, a mark or a binding."""
         game = self.game
         number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
         node = game.nodes[number]
         leaf = dict.get(self.leaves, type(node))
-        if leaf is not None:
+        while leaf is not None:
             out = leaf(self, parent, node)
-            if out is not None:
+            if out is None:
+                break
+            if type(out) is list:
                 self.last_out = list(out) if out else []
                 return True
+            number = game.entry[game.node_numbers[id(out)]]
+            node = game.nodes[number]
+            leaf = dict.get(self.leaves, type(node))
         self.push(parent, number)
         return False
 
@@ -85,11 +92,16 @@ class Frames:
         number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
         node = game.nodes[number]
         leaf = dict.get(self.leaves, type(node))
-        if leaf is not None:
+        while leaf is not None:
             out = leaf(self, frame, node)
-            if out is not None:
+            if out is None:
+                break
+            if type(out) is list:
                 self.done(frame, out)
                 return
+            number = game.entry[game.node_numbers[id(out)]]
+            node = game.nodes[number]
+            leaf = dict.get(self.leaves, type(node))
         self.replace(frame, number)
 
     def replace(self, frame: dict, node, fields: dict | None = None) -> None:

@@ -244,12 +244,18 @@ def _run_chosen(rt, f, node: Choice):
 
 
 def _conditional(rt, f, node: Conditional):
+    branch = _conditional_now(rt, f, node)
+    if type(branch) is list:
+        return rt.done(f)
+    rt.tail(f, branch)
+
+
+def _conditional_now(rt, f, node: Conditional):
+    """The branch the condition picks (run in the condition's place: Frames.child), or nothing
+    to do (an empty list)."""
     if test(rt.ctx(f), node.condition):
-        rt.tail(f, node.then)
-    elif node.otherwise is not None:
-        rt.tail(f, node.otherwise)
-    else:
-        rt.done(f)
+        return node.then
+    return [] if node.otherwise is None else node.otherwise
 
 
 def _if_possible(rt, f, node: IfPossible):
@@ -266,9 +272,14 @@ def _if_possible(rt, f, node: IfPossible):
 
 
 def _only_if(rt, f, node: OnlyIf):
+    rt.tail(f, _only_if_now(rt, f, node))
+
+
+def _only_if_now(rt, f, node: OnlyIf):
+    """The body, to run in the condition's place; Infeasible when the condition does not hold."""
     if not test(rt.ctx(f), node.condition):
         raise Infeasible(f"needs: {render(node.condition)}")
-    rt.tail(f, node.body)
+    return node.body
 
 
 # ------------------------------------------------------------------ loops
@@ -575,11 +586,14 @@ HANDLERS = {
 }
 
 # The steps a parent runs at once, in its own frame, when they are its children (Frames.child
-# and tail): each does the whole step and gives what it produced, or gives None, having done
-# nothing, when it needs a frame of its own after all (a move into sets, a pick, a play).
+# and tail): each does the whole step and gives what it produced (a list), or the node to run
+# in its place (a condition's branch), or None, having done nothing, when it needs a frame of
+# its own after all (a move into sets, a pick, a play).
 LEAVES = {
     Let: _let_now,
     Set: _set_now,
     Move: _move_now,
+    Conditional: _conditional_now,
+    OnlyIf: _only_if_now,
     **items.LEAVES,
 }
