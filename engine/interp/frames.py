@@ -64,9 +64,10 @@ class Frames:
         True when it is done, what it produced in ``last_out``.
 
         ``leaves`` (handlers.LEAVES): node type -> its step done at once, which gives what it
-        produced (a list), or the node to run in its place (a condition's branch), or None
-        when it needs a frame of its own after all, having changed nothing. A leaf asks
-        nothing, so no frame of its own would ever hold a question, a mark or a binding."""
+        produced (a list), or the node to run in its place (a condition's branch), or the keys
+        its own frame starts with (a pick that asks, begun), or None when it needs a frame of
+        its own after all, having changed nothing. A leaf done at once asks nothing, so no
+        frame of its own would ever have held a question, a mark or a binding."""
         game = self.game
         number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
         node = game.nodes[number]
@@ -78,6 +79,9 @@ class Frames:
             if type(out) is list:
                 self.last_out = list(out) if out else []
                 return True
+            if type(out) is dict:
+                self.push(parent, number, out)
+                return False
             number = game.entry[game.node_numbers[id(out)]]
             node = game.nodes[number]
             leaf = dict.get(self.leaves, type(node))
@@ -99,6 +103,8 @@ class Frames:
             if type(out) is list:
                 self.done(frame, out)
                 return
+            if type(out) is dict:
+                return self.replace(frame, number, out)
             number = game.entry[game.node_numbers[id(out)]]
             node = game.nodes[number]
             leaf = dict.get(self.leaves, type(node))

@@ -310,10 +310,13 @@ def _items_action(verb: str):
 def _step_item(rt, f, node, item: Item, verb: str) -> bool:
     """Carry out one item; False while a decision or a pushed frame is pending."""
     ctx = rt.ctx(f)
-    out = _item_now(rt, f, ctx, node, item, verb)
-    if out is not None:
-        f["out"] += out
-        return True
+    if "cand" not in f:  # (else a pick goes on)
+        out = _item_now(rt, f, ctx, node, item, verb)
+        if type(out) is list:
+            f["out"] += out
+            return True
+        if out is not None:  # a pick that asks, started
+            f.update(out)
     if isinstance(item, BoundItem):  # things to play
         things = ctx.env.get(item.name)
         return _apply(rt, f, node, verb, things if isinstance(things, list) else [things])
@@ -322,10 +325,11 @@ def _step_item(rt, f, node, item: Item, verb: str) -> bool:
     return _apply(rt, f, node, verb, f.pop("picked"))
 
 
-def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | None:
-    """Carry out one item that needs no decision, and give what it produced; None, having done
-    nothing, for a pick (it may ask) or a play (the card's effect runs on a frame of its own).
-    ``f``: the frame whose player acts and whose context ``ctx`` is (only read)."""
+def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | dict | None:
+    """Carry out one item that needs no decision, and give what it produced (a list). A pick
+    that asks, or any pick of cards to play, is only started: its keys (cand, min, max, picked,
+    keys) are given, for the frame that goes on with it. None, having done nothing, for things
+    bound to play. ``f``: the frame whose player acts and whose context ``ctx`` is (only read)."""
     if isinstance(item, BoundItem):
         if verb == "play":
             return None
@@ -341,12 +345,18 @@ def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | None:
         return gain_things(rt, f, item, noun, amount(ctx, node, item))
     if verb in ("take", "reveal") and from_each(item):
         return _apply_things(rt, f, node, verb, take_from_each(rt, ctx, f["p"], item))
-    return None
+    pick: dict = {}
+    _start_pick(rt, pick, item, f["p"], ctx)
+    cand = pick["cand"]
+    if len(cand) > pick["min"] and pick["max"] > 0 or verb == "play":  # (as select_step tells)
+        return pick
+    return _apply_things(rt, f, node, verb, cand if len(cand) <= pick["min"] else [])
 
 
-def _items_now(rt, f, node) -> list | None:
+def _items_now(rt, f, node) -> list | dict | None:
     """An item action as a leaf (handlers.LEAVES): one item that needs no decision, done at
-    once in the frame ``f`` of its parent (only read); None, having done nothing, otherwise."""
+    once in the frame ``f`` of its parent (only read). A pick that asks is given started, as
+    the keys its frame starts with; None, having done nothing, otherwise."""
     if len(node.items) != 1:
         return None
     return _item_now(rt, f, rt.ctx(f), node, node.items[0], VERBS[type(node)])
