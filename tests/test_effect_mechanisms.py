@@ -231,3 +231,38 @@ def test_as_name_after_a_call_without_a_result_binds_nothing(game, summer):
     built = "build 1 medium cellar for free as Built, then if the number of structures in Built is 1: gain 1 vp"
     seat, state = start(game, summer, built, vp=0)
     assert state["counters"][seat]["vp"] == 1
+
+
+# ------------------------------------------------------------------ steps run in their parent's frame
+
+
+def running(game, state) -> list:
+    return [type(game.game.nodes[frame["n"]]).__name__ for frame in state["frames"] if frame.get("n") is not None]
+
+
+def test_a_pick_that_asks_binds_what_it_takes_itself_with_no_frame_of_the_binding_under_it(game, summer):
+    effect = "choose 1 card in your hand as Kept, then discard every card other than Kept in your hand"
+    seat, state = start(game, summer, effect)
+    assert running(game, state)[-1] == "Pick" and "Bound" not in running(game, state)
+    assert state["frames"][-1]["as"] == "Kept"
+    kept = legal(game, state)[0][0]
+    state = answer(game, state, kept)
+    (left,) = state["in"][f"p{seat}.hand"]  # the name was bound: every other card went
+    assert kept == f"card:{state['things'][left]['c']}@p{seat}.hand"
+
+
+def test_a_condition_runs_as_the_branch_it_picks_after_the_steps_before_it(game, summer):
+    seat, state = start(game, summer, "gain 2 lira, then if you have 2 lira: you may pay 1 lira to gain 1 vp", lira=0)
+    assert state["pending"]["prompt"].startswith("You may pay 1 lira")
+    assert "Conditional" not in running(game, state) and "Gain" not in running(game, state)
+    assert state["counters"][seat]["lira"] == 2
+    state = answer(game, state, "yes")
+    assert (state["counters"][seat]["lira"], state["counters"][seat]["vp"]) == (1, 1)
+
+
+def test_a_step_done_at_once_still_binds_and_hands_on_what_it_produced(game, summer):
+    effect = ("draw 1 vine as Drawn. if the number of cards in Drawn is 1: gain 1 vp. "
+              "if the number of cards in Drawn is 2: gain 5 vp. you may gain 1 lira.")
+    seat, state = start(game, summer, effect, vp=0)
+    assert state["counters"][seat]["vp"] == 1
+    assert running(game, state)[-1] == "May"

@@ -30,7 +30,7 @@ NEVER_FAIL = (Let, Set, Pass, May, Poll, IfPossible)
 ALWAYS_MAY_FAIL = (OnlyIf, Perform, Draw, Play)
 SAFE_SELECTIONS = ("at_most", "every", "any_number")  # quantities that accept whatever is there
 # The fields of a frame that has not started yet (runtime.push); a handler that has run adds its own.
-FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft", "q"})
+FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft", "q", "as"})
 FRESH_KEYS = set(FRESH)  # (never changed; a set, which the compiled build tests as one: fallible.pxd)
 
 

@@ -12,6 +12,8 @@ from engine.interp.game cimport Game
 from engine.interp.world cimport World
 from engine.interp.values cimport context  # (made at C speed: see values.context)
 
+cpdef object bound_values(dict things, object name, object out)
+
 cdef class Frames:
     cdef public Game game
     cdef public World world

@@ -17,6 +17,11 @@ FRAME = {"n": 0, "s": 0, "e": "root", "p": None, "y": None, "src": ""}
 BASE = len(FRAME)  # a frame with no more keys than these (every effect frame has them) is fresh
 
 
+def bound_values(things: dict, name: str, out: list) -> dict:
+    """What 'as Name' binds: the things (or seats) a step produced, and where each thing was."""
+    return {name: out, f"{name}@": {t: things[t]["at"] for t in out if isinstance(t, str) and t in things}}
+
+
 class Frames:
     """The frame stack of a run: pushing, replacing and finishing frames, their bindings and
     contexts. (Runtime's base: in the compiled build a C type whose fields are read without a
@@ -66,8 +71,10 @@ class Frames:
         ``leaves`` (handlers.LEAVES): node type -> its step done at once, which gives what it
         produced (a list), or the node to run in its place (a condition's branch), or the keys
         its own frame starts with (a pick that asks, begun), or None when it needs a frame of
-        its own after all, having changed nothing. A leaf done at once asks nothing, so no
-        frame of its own would ever have held a question, a mark or a binding."""
+        its own after all, having changed nothing; or (node, keys): that node to run instead,
+        on a frame that starts with those keys (a pick that binds what it takes, begun). A
+        leaf done at once asks nothing, so no frame of its own would ever have held a
+        question, a mark or a binding."""
         game = self.game
         number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
         node = game.nodes[number]
@@ -81,6 +88,9 @@ class Frames:
                 return True
             if type(out) is dict:
                 self.push(parent, number, out)
+                return False
+            if type(out) is tuple:
+                self.push(parent, out[0], out[1])
                 return False
             number = game.entry[game.node_numbers[id(out)]]
             node = game.nodes[number]
@@ -105,6 +115,8 @@ class Frames:
                 return
             if type(out) is dict:
                 return self.replace(frame, number, out)
+            if type(out) is tuple:
+                return self.replace(frame, out[0], out[1])
             number = game.entry[game.node_numbers[id(out)]]
             node = game.nodes[number]
             leaf = dict.get(self.leaves, type(node))
@@ -141,13 +153,17 @@ class Frames:
         return False
 
     def done(self, frame: dict, out=None) -> None:
-        """Finish the top frame; ``out`` is what it produced (for "as Name")."""
+        """Finish the top frame; ``out`` is what it produced (for "as Name"). A frame marked
+        "as" binds it to that name itself (a pick that a Bound handed its name: handlers)."""
         popped = self.s["frames"].pop()
         if popped is not frame:
             raise RulesError("a handler finished a frame that was not on top")
+        self.last_out = list(out) if out and "q" not in popped else []
+        name = dict.get(popped, "as")
+        if name is not None:  # (what it produced, even where it hands nothing on: "q")
+            self.s["envs"][popped["e"]].update(bound_values(self.s["things"], name, list(out) if out else []))
         if "own" in popped:
             del self.s["envs"][popped["e"]]
-        self.last_out = list(out) if out and "q" not in popped else []
 
     def _region_depth(self) -> int:
         frames = self.s["frames"]

@@ -5,7 +5,6 @@
 # or a generator expression cannot be cpdef.)
 cimport cython
 
-cpdef object bound_values(object things, object name, object out)
 cpdef object adjust_range(object ctx, object node)
 cpdef object adjust_steps(object start, object end, object span, object wrap)
 cpdef object call_nouns(object resolved, object nouns)
@@ -15,7 +14,7 @@ cpdef object _env_plan(object resolved)
 # The handlers (the table calls them as Python functions) and their helpers that have no
 # closure, as C functions of a typed runtime and frame: the runtime's fields (Frames) and the
 # frame's keys are read without a lookup by name.
-from engine.interp.frames cimport Frames
+from engine.interp.frames cimport Frames, bound_values
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
 from engine.interp.values cimport number, player_of, select, test, thing_value
@@ -25,6 +24,7 @@ from engine.interp.labels cimport option_label, with_values
 cpdef object _sequence(Frames rt, dict f, object node)
 cpdef object _exchange(Frames rt, dict f, object node)
 cpdef object _bound(Frames rt, dict f, object node)
+cpdef object _bound_now(Frames rt, dict f, object node)
 cpdef object _twice(Frames rt, dict f, object node)
 cpdef object _let(Frames rt, dict f, object node)
 cpdef object _let_now(Frames rt, dict f, object node)

@@ -17,6 +17,7 @@ from engine.effects.ast import (
 from engine.effects.render import render
 from engine.interp import items, sets
 from engine.interp.errors import Infeasible
+from engine.interp.frames import bound_values
 from engine.interp.labels import option_label, with_values
 from engine.interp.values import number, player_of, select, test, thing_value
 
@@ -60,9 +61,20 @@ def _bound(rt, f, node: Bound):
     rt.done(f, rt.last_out)
 
 
-def bound_values(things: dict, name: str, out: list) -> dict:
-    """What 'as Name' binds: the things (or seats) a step produced, and where each thing was."""
-    return {name: out, f"{name}@": {t: things[t]["at"] for t in out if isinstance(t, str) and t in things}}
+def _bound_now(rt, f, node: Bound):
+    """'X as Name' where X is an item action other than a play: done at once, bound, when it
+    needs no decision; a pick that asks is handed the name, and binds what it takes when its
+    frame finishes (Frames.done), so the Bound spends no frame. None for any other step."""
+    step = node.step
+    if type(step) not in items.BINDS_ITSELF:
+        return None
+    out = items.items_now(rt, f, step)
+    if type(out) is dict:
+        out["as"] = node.name
+        return step, out
+    if out is not None:
+        rt.env(f).update(bound_values(rt.s["things"], node.name, out))
+    return out
 
 
 def _may(rt, f, node: May):
@@ -587,13 +599,15 @@ HANDLERS = {
 
 # The steps a parent runs at once, in its own frame, when they are its children (Frames.child
 # and tail): each does the whole step and gives what it produced (a list), or the node to run
-# in its place (a condition's branch), or None, having done nothing, when it needs a frame of
-# its own after all (a move into sets, a pick, a play).
+# in its place (a condition's branch), or the keys its frame starts with (a pick that asks,
+# begun; with the node to run, for a Bound's pick), or None, having done nothing, when it needs
+# a frame of its own after all (a move into sets, a play, several items).
 LEAVES = {
     Let: _let_now,
     Set: _set_now,
     Move: _move_now,
     Conditional: _conditional_now,
     OnlyIf: _only_if_now,
+    Bound: _bound_now,
     **items.LEAVES,
 }

@@ -353,7 +353,7 @@ def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | dict |
     return _apply_things(rt, f, node, verb, cand if len(cand) <= pick["min"] else [])
 
 
-def _items_now(rt, f, node) -> list | dict | None:
+def items_now(rt, f, node) -> list | dict | None:
     """An item action as a leaf (handlers.LEAVES): one item that needs no decision, done at
     once in the frame ``f`` of its parent (only read). A pick that asks is given started, as
     the keys its frame starts with; None, having done nothing, otherwise."""
@@ -846,7 +846,8 @@ def _zone_holds(rt, zone: dict, kind: str) -> bool:
 
 VERBS = {Gain: "gain", Lose: "lose", Pay: "pay", Give: "give", Draw: "draw", Discard: "discard", Take: "take",
          Reveal: "reveal", Play: "play", Pick: "pick"}
-LEAVES = dict.fromkeys(VERBS, _items_now)  # (handlers.LEAVES)
+LEAVES = dict.fromkeys(VERBS, items_now)  # (handlers.LEAVES)
+BINDS_ITSELF = frozenset(VERBS) - {Play}  # the actions whose frame binds "as Name" itself (handlers._bound_now)
 
 HANDLERS = {
     Gain: _items_action("gain"),

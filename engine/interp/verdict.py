@@ -74,7 +74,8 @@ from engine.interp.errors import Infeasible
 from engine.interp.fallible import can_fail, children, rest_fails, steps_fail, triggers_can_fail
 from engine.interp.frames import Frames
 from engine.interp import items, sets
-from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, bound_values, call_env, call_nouns,
+from engine.interp.frames import bound_values
+from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, call_env, call_nouns,
                                     entries_of, repeat_bounds)
 from engine.interp.items import bounds, pick_pool
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_of, number, places, player_of,
@@ -257,6 +258,13 @@ def _pick_answers(w, frames, depth, node):
             return None
         head = _head(top)
         finish = partial(_each_way, envs, head, node.name, w.then(head, node.body), below)  # as _for_each_of walks it
+    elif "as" in top:  # the pick binds what it takes itself (a Bound handed it the name)
+        if type(node) is not Pick:
+            return None
+        below = _below(w.rt, frames, depth)
+        if below is None:
+            return None
+        finish = partial(_bound_way, envs, top["e"], things, top["as"], below)
     else:  # the Bound frame under the pick binds it; _below would call it unfinished
         binder = frames[-2] if len(frames) > 1 else {}
         bound = w.game.nodes[binder["n"]] if "n" in binder else None
