@@ -65,62 +65,59 @@ class Frames:
 
     def child(self, parent: dict, node) -> bool:
         """Run ``node`` as a child of ``parent``, in the parent's context: at once, with no frame
-        of its own, when it is a leaf that can finish now; else on a frame of its own (push).
-        True when it is done, what it produced in ``last_out``.
-
-        ``leaves`` (handlers.LEAVES): node type -> its step done at once, which gives what it
-        produced (a list), or the node to run in its place (a condition's branch), or the keys
-        its own frame starts with (a pick that asks, begun), or None when it needs a frame of
-        its own after all, having changed nothing; or (node, keys): that node to run instead,
-        on a frame that starts with those keys (a pick that binds what it takes, begun). A
-        leaf done at once asks nothing, so no frame of its own would ever have held a
-        question, a mark or a binding."""
+        of its own, when it is a leaf that can finish now (``_at_once``); else on a frame of its
+        own (push). True when it is done, what it produced in ``last_out``."""
         game = self.game
-        number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
-        node = game.nodes[number]
-        leaf = dict.get(self.leaves, type(node))
-        while leaf is not None:
-            out = leaf(self, parent, node)
-            if out is None:
-                break
-            if type(out) is list:
-                self.last_out = list(out) if out else []
-                return True
-            if type(out) is dict:
-                self.push(parent, number, out)
-                return False
-            if type(out) is tuple:
-                self.push(parent, out[0], out[1])
-                return False
-            number = game.entry[game.node_numbers[id(out)]]
-            node = game.nodes[number]
-            leaf = dict.get(self.leaves, type(node))
-        self.push(parent, number)
+        found = self._at_once(parent, game.entry[node if type(node) is int else game.node_numbers[id(node)]])
+        if type(found) is list:
+            self.last_out = list(found) if found else []
+            return True
+        self.push(parent, found[0], found[1])
         return False
 
     def tail(self, frame: dict, node) -> None:
-        """Hand the top frame over to ``node``, as ``replace`` does; a leaf (see ``child``)
-        runs at once instead, in that frame's context, and the frame finishes with what it
-        produced."""
+        """Hand the top frame over to ``node``, as ``replace`` does; a leaf runs at once instead
+        (``_at_once``), in that frame's context, and the frame finishes with what it produced."""
         game = self.game
-        number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
+        found = self._at_once(frame, game.entry[node if type(node) is int else game.node_numbers[id(node)]])
+        if type(found) is list:
+            return self.done(frame, found)
+        fields = found[1]
+        if fields and "own" in frame and dict.get(fields, "e", frame["e"]) != frame["e"]:
+            del self.s["envs"][frame["e"]]  # its bindings go: the node brings its own
+        self.replace(frame, found[0], fields)
+
+    def _at_once(self, frame: dict, number: int):
+        """Run node ``number`` at once in ``frame``'s context if it is a leaf: what it produced
+        (a list); else (the number of the node still to run on a frame, the keys that frame
+        starts with, or None).
+
+        ``leaves`` (handlers.LEAVES): node type -> its step done at once, which gives what it
+        produced (a list); or the node to run in its place (a condition's branch); or the keys
+        its own frame starts with (a pick that asks, begun); or (node, keys), a node to run in
+        its place on a frame that starts with those keys (a Bound's pick, begun, a procedure's
+        body); or None when it needs a frame of its own after all, having changed nothing. A
+        leaf done at once asks nothing, so no frame of its own would ever have held a question,
+        a mark or a binding."""
+        game = self.game
         node = game.nodes[number]
         leaf = dict.get(self.leaves, type(node))
         while leaf is not None:
             out = leaf(self, frame, node)
             if out is None:
                 break
-            if type(out) is list:
-                self.done(frame, out)
-                return
-            if type(out) is dict:
-                return self.replace(frame, number, out)
-            if type(out) is tuple:
-                return self.replace(frame, out[0], out[1])
+            kind = type(out)
+            if kind is list:
+                return out
+            if kind is dict:
+                return number, out
+            if kind is tuple:  # (a node, or its number)
+                target = out[0]
+                return game.entry[target if type(target) is int else game.node_numbers[id(target)]], out[1]
             number = game.entry[game.node_numbers[id(out)]]
             node = game.nodes[number]
             leaf = dict.get(self.leaves, type(node))
-        self.replace(frame, number)
+        return number, None
 
     def replace(self, frame: dict, node, fields: dict | None = None) -> None:
         """Run ``node`` in place of the top frame, which has nothing left to do once ``node``

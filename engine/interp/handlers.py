@@ -1,10 +1,12 @@
 """One handler per effect node: what each construct of the language does.
 
 A handler is ``handler(rt, frame, node)``. It looks at ``frame["s"]`` (its
-step) and either pushes child frames, finishes with ``rt.done``, hands its
-frame over to the last child it only passes the result of (``rt.replace``),
-asks with ``rt.ask`` (the answer comes back as ``frame["ans"]``), or raises
-``Infeasible``. The table at the bottom is the whole language.
+step) and either runs a child (``rt.child``: at once when it is a leaf, else on
+a frame pushed for it), finishes with ``rt.done``, hands its frame over to the
+last child it only passes the result of (``rt.tail``), asks with ``rt.ask``
+(the answer comes back as ``frame["ans"]``), or raises ``Infeasible``. The
+table at the bottom is the whole language; LEAVES below it says which steps a
+parent runs at once, in its own frame.
 """
 
 from __future__ import annotations
@@ -475,25 +477,17 @@ def _pass(rt, f, node: Pass):
 
 def _call(rt, f, node: Call):
     """A procedure's body with the bindings the call gives it. A call with nothing to do after
-    the body (no result to gather, no triggers) hands its frame over to the body, marked "q":
-    the body's own result is not the call's ("as Name" after it binds nothing)."""
+    the body (no result to gather, no triggers) hands its frame over to the body (_call_now)."""
     if f["s"] == 0:
-        game = rt.game
-        resolved = game.calls[f["n"]]
-        procedure = resolved.procedure
-        env = call_env(rt.ctx(f), resolved)
-        nouns = call_nouns(resolved, f.get("x") or {})
-        body = game.procedures[procedure.id]
-        fields = {"e": rt.new_env(env), "y": f["p"]}
-        if nouns:
-            fields["x"] = nouns
-        if not procedure.result and not game.triggers(procedure.id):
+        handed = _call_now(rt, f, node)
+        if handed is not None:
             if "own" in f:  # the call's own bindings: the body has its own now
                 del rt.s["envs"][f["e"]]
-            return rt.replace(f, body, {"own": True, "q": True, **fields})
+            return rt.replace(f, handed[0], handed[1])
+        resolved = rt.game.calls[f["n"]]
         f["mark"] = len(rt.s["events"])
         f["s"] = 1
-        rt.push(f, body, fields)
+        rt.push(f, rt.game.procedures[resolved.procedure.id], _call_fields(rt, f, resolved))
     elif f["s"] == 1:
         f["result"] = _call_result(rt, f)
         f["s"] = 2
@@ -502,6 +496,30 @@ def _call(rt, f, node: Call):
             rt.push(f, root, {"e": rt.new_env({}), "y": f["p"], "src": f"trigger:{label}"})
     else:
         rt.done(f, f.pop("result"))
+
+
+def _call_now(rt, f, node: Call):
+    """A call with nothing to do after its body: (the body, the keys of its frame), to run in
+    the call's place (Frames.child and tail), with the call's bindings of its own, marked "q":
+    the body's own result is not the call's ("as Name" after it binds nothing). None, having
+    done nothing, for a call that gathers a result or has triggers after it."""
+    game = rt.game
+    resolved = game.calls[game.node_numbers[id(node)]]
+    procedure = resolved.procedure
+    if procedure.result or game.triggers(procedure.id):
+        return None
+    fields = _call_fields(rt, f, resolved)
+    fields["own"] = fields["q"] = True
+    return game.procedures[procedure.id], fields
+
+
+def _call_fields(rt, f, resolved) -> dict:
+    """The keys of the frame of a procedure's body: its bindings, its owner, its nouns."""
+    fields = {"e": rt.new_env(call_env(rt.ctx(f), resolved)), "y": f["p"]}
+    nouns = call_nouns(resolved, dict.get(f, "x") or {})
+    if nouns:
+        fields["x"] = nouns
+    return fields
 
 
 def call_nouns(resolved, nouns: dict) -> dict:
@@ -600,8 +618,9 @@ HANDLERS = {
 # The steps a parent runs at once, in its own frame, when they are its children (Frames.child
 # and tail): each does the whole step and gives what it produced (a list), or the node to run
 # in its place (a condition's branch), or the keys its frame starts with (a pick that asks,
-# begun; with the node to run, for a Bound's pick), or None, having done nothing, when it needs
-# a frame of its own after all (a move into sets, a play, several items).
+# begun), or the node to run in its place with the keys of its frame (a Bound's pick, a
+# procedure's body), or None, having done nothing, when it needs a frame of its own after all
+# (a move into sets, a play, several items, a call that gathers a result).
 LEAVES = {
     Let: _let_now,
     Set: _set_now,
@@ -609,5 +628,6 @@ LEAVES = {
     Conditional: _conditional_now,
     OnlyIf: _only_if_now,
     Bound: _bound_now,
+    Call: _call_now,
     **items.LEAVES,
 }

@@ -17,6 +17,13 @@ can be saved, copied for a search, or undone:
   so a conditional or a sequence's last step costs no frame of its own), or
   asks a question (``ask``). A handler asks only at explicit choice points:
   choose, may, selecting among things, placing a worker, passing.
+* A parent runs its children through ``child`` (and its last one through
+  ``tail``): a *leaf* (handlers.LEAVES: a let, a set, a move, an item action
+  that asks nothing, a condition, a Bound over an item action, a call with
+  nothing after its body) runs at once in the parent's frame and spends no
+  frame of its own; a condition runs as the branch it picks; a pick that
+  asks is started there and handed to its own frame, which binds "as Name"
+  itself when it finishes (``done`` reads the frame's "as").
 * ``ask`` stores the decision in ``state["pending"]`` and stops. The answer is
   written into the asking frame as ``ans`` and the loop resumes there. A
   decision with one legal option is never asked: that option is taken.
