@@ -72,9 +72,8 @@ from engine.effects.ast import (
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
 from engine.interp.fallible import can_fail, children, rest_fails, steps_fail, triggers_can_fail
-from engine.interp.frames import Frames
+from engine.interp.frames import Frames, bound_values
 from engine.interp import items, sets
-from engine.interp.frames import bound_values
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, call_env, call_nouns,
                                     entries_of, repeat_bounds)
 from engine.interp.items import bounds, pick_pool
