@@ -388,10 +388,11 @@ def _with_terms(ctx: Context, terms, found: list[str]) -> list[str]:
     game = ctx.game
     inner = context(ctx.world, ctx.actor, ctx.you, dict(ctx.env), ctx.subst)  # one for all: only It changes
     env = inner.env
+    memo = game.memo["terms"]
     for term in terms:
-        node = dict.get(game.memo["terms"], term)
+        node = dict.get(memo, term)
         if node is None:
-            node = game.memo["terms"][term] = game.nodes[game.effect("terms", term, "condition")]
+            node = memo[term] = game.nodes[game.effect("terms", term, "condition")]
         kept = []
         for tid in found:
             env["It"] = tid

@@ -4,13 +4,12 @@
 # declared here (tests/test_compiled_declarations.py).
 cimport cython
 
-from engine.interp.frames cimport Frames
+from engine.interp.frames cimport Frames, bound_values
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
 # The values' readers and the handlers' helpers this module calls most, as C functions: the call
 # skips the lookup of the name and Python's calling convention (none of them is patched by a test).
 from engine.interp.handlers cimport adjust_range, adjust_steps, call_env, call_nouns
-from engine.interp.frames cimport bound_values
 from engine.interp.values cimport (context, counter_owner, is_resource, noun_of, number, places, player_of, select,
                                    test, thing_value)
 
