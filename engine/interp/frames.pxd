@@ -10,7 +10,7 @@ cimport cython
 from engine.interp.fallible cimport fresh
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
-from engine.interp.values cimport context  # (made at C speed: see values.context)
+from engine.interp.values cimport Context, context  # (made at C speed: see values.context)
 
 cpdef object bound_values(dict things, object name, object out)
 
@@ -20,6 +20,7 @@ cdef class Frames:
     cdef public object last_out
     cdef public dict s
     cdef public dict leaves
+    cdef public Context _last_ctx
 
     cpdef object env(self, dict frame)
     cpdef object new_env(self, object values)

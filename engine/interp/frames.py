@@ -28,7 +28,7 @@ class Frames:
     lookup by name, frames.pxd; Runtime itself stays a Python class, so its methods can be
     patched.)"""
 
-    __slots__ = ("game", "s", "world", "last_out", "leaves")
+    __slots__ = ("game", "s", "world", "last_out", "leaves", "_last_ctx")
 
     def env(self, frame: dict) -> dict:
         return self.s["envs"][frame["e"]]
@@ -40,7 +40,17 @@ class Frames:
         return key
 
     def ctx(self, frame: dict) -> Context:
-        return context(self.world, frame["p"], frame["y"], self.s["envs"][frame["e"]], dict.get(frame, "x") or NO_NOUNS)
+        """The frame's Context: the one made last when the frame runs where it ran (a parent
+        and the leaves it runs at once mostly do; a Context is never changed once made, and
+        its bindings are the frame's own dict, read as they are now)."""
+        env = self.s["envs"][frame["e"]]
+        subst = dict.get(frame, "x") or NO_NOUNS
+        last = self._last_ctx
+        if (last is not None and last.env is env and last.subst is subst and last.actor == frame["p"]
+                and last.you == frame["y"] and last.world is self.world):
+            return last
+        made = self._last_ctx = context(self.world, frame["p"], frame["y"], env, subst)
+        return made
 
     def push(self, parent: dict, node, fields: dict | None = None) -> dict:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context;

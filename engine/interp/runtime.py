@@ -98,6 +98,7 @@ class Runtime(Frames):
         self.probe_options: list = []
         self.open_judge = None  # the judge of the open options of the decision this run asked
         self.leaves = handlers.LEAVES  # the steps a parent runs at once, with no frame of their own
+        self._last_ctx = None  # the Context made last (Frames.ctx)
 
     # ------------------------------------------------------------ the loop
 
