@@ -266,3 +266,24 @@ def test_a_step_done_at_once_still_binds_and_hands_on_what_it_produced(game, sum
     seat, state = start(game, summer, effect, vp=0)
     assert state["counters"][seat]["vp"] == 1
     assert running(game, state)[-1] == "May"
+
+
+def test_steps_of_one_frame_read_its_bindings_as_they_are_now(game, summer):
+    effect = "let Extra be 2, then gain Extra lira, then let Extra be Extra plus 1, then gain Extra vp"
+    seat, state = start(game, summer, effect, lira=0, vp=0)
+    assert (state["counters"][seat]["lira"], state["counters"][seat]["vp"]) == (2, 3)
+
+
+def test_a_frame_is_read_as_the_player_it_runs_for_now():
+    from engine.interp.runtime import Runtime
+
+    engine = loaded("viticulture")
+    state = engine.new_game(players=2, seed=1)
+    rt = Runtime(engine.game, state, engine.flow)
+    frame = {"n": 0, "s": 0, "e": "root", "p": 0, "y": 0}
+    state["envs"].setdefault("root", {})
+    first = rt.ctx(frame)
+    assert rt.ctx(frame) is first  # the same place: the Context made last
+    frame["p"] = frame["y"] = 1
+    other = rt.ctx(frame)
+    assert (other.actor, other.you, first.actor) == (1, 1, 0)
