@@ -29,6 +29,7 @@ cdef class Frames:
     cpdef object push(self, dict parent, object node, dict fields=*)
     cpdef bint child(self, dict parent, object node)
     cpdef object tail(self, dict frame, object node)
+    cpdef object hand_over(self, dict frame, object node, dict fields)
     cpdef object _at_once(self, dict frame, object number)
     cpdef object replace(self, dict frame, object node, dict fields=*)
     cpdef object in_strict(self)

@@ -92,10 +92,14 @@ class Frames:
         found = self._at_once(frame, game.entry[node if type(node) is int else game.node_numbers[id(node)]])
         if type(found) is list:
             return self.done(frame, found)
-        fields = found[1]
+        self.hand_over(frame, found[0], found[1])
+
+    def hand_over(self, frame: dict, node, fields: dict | None) -> None:
+        """``replace``, for a node that brings bindings of its own in ``fields``: the frame's
+        own bindings go first."""
         if fields and "own" in frame and dict.get(fields, "e", frame["e"]) != frame["e"]:
-            del self.s["envs"][frame["e"]]  # its bindings go: the node brings its own
-        self.replace(frame, found[0], fields)
+            del self.s["envs"][frame["e"]]
+        self.replace(frame, node, fields)
 
     def _at_once(self, frame: dict, number: int):
         """Run node ``number`` at once in ``frame``'s context if it is a leaf: what it produced

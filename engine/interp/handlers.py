@@ -480,10 +480,8 @@ def _call(rt, f, node: Call):
     the body (no result to gather, no triggers) hands its frame over to the body (_call_now)."""
     if f["s"] == 0:
         handed = _call_now(rt, f, node)
-        if handed is not None:
-            if "own" in f:  # the call's own bindings: the body has its own now
-                del rt.s["envs"][f["e"]]
-            return rt.replace(f, handed[0], handed[1])
+        if handed is not None:  # the body brings bindings of its own
+            return rt.hand_over(f, handed[0], handed[1])
         resolved = rt.game.calls[f["n"]]
         f["mark"] = len(rt.s["events"])
         f["s"] = 1

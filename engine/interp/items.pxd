@@ -12,6 +12,7 @@ from engine.interp.values cimport (candidates, counter_amount, counter_owner, is
 
 cpdef object _start_pick(Frames rt, dict f, object item, object owner, object ctx=*)
 cpdef object _finish_pick(dict f)
+cpdef object _taken_unasked(dict f)
 cpdef object bounds(object ctx, object quantity, object available)
 cpdef object mode_bounds(object mode, object value, object available)
 cpdef object _options(Frames rt, dict f)

@@ -57,10 +57,9 @@ def select_step(rt, f, item: Item, owner: int | None = None, ctx: Context | None
         chosen = f["keys"][answer]
         f["picked"].append(chosen)
         f["cand"].remove(chosen)
-    if len(f["picked"]) >= f["max"] or not f["cand"]:
-        return _finish_pick(f)
-    if len(f["picked"]) + len(f["cand"]) <= f["min"]:
-        f["picked"] += f["cand"]
+    taken = _taken_unasked(f)
+    if taken is not None:
+        f["picked"] = taken
         return _finish_pick(f)
     options = _options(rt, f)
     if len(f["picked"]) >= f["min"]:
@@ -69,6 +68,16 @@ def select_step(rt, f, item: Item, owner: int | None = None, ctx: Context | None
     if "ans" in f:  # a forced choice: taken without asking
         return select_step(rt, f, item, owner)
     return True
+
+
+def _taken_unasked(f: dict) -> list | None:
+    """What a pick takes now without asking: what it has when it is full or nothing is left,
+    everything left when all of it is needed; None when the player must be asked."""
+    if len(f["picked"]) >= f["max"] or not f["cand"]:
+        return f["picked"]
+    if len(f["picked"]) + len(f["cand"]) <= f["min"]:
+        return f["picked"] + f["cand"]
+    return None
 
 
 def pick_prompt(rt, f, item: Item) -> str:
@@ -347,10 +356,10 @@ def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | dict |
         return _apply_things(rt, f, node, verb, take_from_each(rt, ctx, f["p"], item))
     pick: dict = {}
     _start_pick(rt, pick, item, f["p"], ctx)
-    cand = pick["cand"]
-    if len(cand) > pick["min"] and pick["max"] > 0 or verb == "play":  # (as select_step tells)
+    taken = None if verb == "play" else _taken_unasked(pick)
+    if taken is None:
         return pick
-    return _apply_things(rt, f, node, verb, cand if len(cand) <= pick["min"] else [])
+    return _apply_things(rt, f, node, verb, taken)
 
 
 def items_now(rt, f, node) -> list | dict | None:
