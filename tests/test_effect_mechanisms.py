@@ -275,15 +275,21 @@ def test_steps_of_one_frame_read_its_bindings_as_they_are_now(game, summer):
 
 
 def test_a_frame_is_read_as_the_player_it_runs_for_now():
+    """A frame's players and bindings change only when it is handed over (replace): the
+    Context read after that is the new one, and a frame pushed with the same ones shares it."""
     from engine.interp.runtime import Runtime
 
     engine = loaded("viticulture")
     state = engine.new_game(players=2, seed=1)
     rt = Runtime(engine.game, state, engine.flow)
-    frame = {"n": 0, "s": 0, "e": "root", "p": 0, "y": 0}
     state["envs"].setdefault("root", {})
+    frame = {"n": 0, "s": 0, "e": "root", "p": 0, "y": 0}
+    state["frames"].append(frame)
     first = rt.ctx(frame)
-    assert rt.ctx(frame) is first  # the same place: the Context made last
-    frame["p"] = frame["y"] = 1
+    assert rt.ctx(frame) is first  # the same frame: the Context made last
+    assert rt.ctx(dict(frame)) is first  # another frame running where it ran
+    rt.replace(frame, 0, {"p": 1, "y": 1})
     other = rt.ctx(frame)
     assert (other.actor, other.you, first.actor) == (1, 1, 0)
+    rt.replace(frame, 0, {"e": rt.new_env({"Extra": 4})})
+    assert rt.ctx(frame).env == {"Extra": 4}

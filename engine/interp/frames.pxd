@@ -21,6 +21,7 @@ cdef class Frames:
     cdef public dict s
     cdef public dict leaves
     cdef public Context _last_ctx
+    cdef public dict _ctx_frame
 
     cpdef object env(self, dict frame)
     cpdef object new_env(self, object values)

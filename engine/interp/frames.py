@@ -28,7 +28,7 @@ class Frames:
     lookup by name, frames.pxd; Runtime itself stays a Python class, so its methods can be
     patched.)"""
 
-    __slots__ = ("game", "s", "world", "last_out", "leaves", "_last_ctx")
+    __slots__ = ("game", "s", "world", "last_out", "leaves", "_last_ctx", "_ctx_frame")
 
     def env(self, frame: dict) -> dict:
         return self.s["envs"][frame["e"]]
@@ -42,10 +42,19 @@ class Frames:
     def ctx(self, frame: dict) -> Context:
         """The frame's Context: the one made last when the frame runs where it ran (a parent
         and the leaves it runs at once mostly do; a Context is never changed once made, and
-        its bindings are the frame's own dict, read as they are now)."""
+        its bindings are the frame's own dict, read as they are now).
+
+        Asked again for the very frame it was made for, it is given back unread: what a Context
+        is made of (the frame's "e", "p", "y" and "x") changes only through ``replace``, which
+        forgets that frame; a bindings dict is never swapped for another under the same key
+        (new_env makes a new key); and ``_ctx_frame`` holds the frame, so no other dict can
+        take its place in memory."""
+        if self._ctx_frame is frame:
+            return self._last_ctx
         env = self.s["envs"][frame["e"]]
         subst = dict.get(frame, "x") or NO_NOUNS
         last = self._last_ctx
+        self._ctx_frame = frame
         if (last is not None and last.env is env and last.subst is subst and last.actor == frame["p"]
                 and last.you == frame["y"] and last.world is self.world):
             return last
@@ -149,6 +158,7 @@ class Frames:
                 del frame[key]
         if fields:
             frame.update(fields)
+            self._ctx_frame = None  # (its bindings, players or nouns may be new: ctx)
 
     def push_routine(self, routine: str, **fields) -> dict:
         frame = {"h": routine, "s": 0, "p": None, "y": None, "e": "root", "src": routine}

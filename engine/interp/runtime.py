@@ -99,6 +99,7 @@ class Runtime(Frames):
         self.open_judge = None  # the judge of the open options of the decision this run asked
         self.leaves = handlers.LEAVES  # the steps a parent runs at once, with no frame of their own
         self._last_ctx = None  # the Context made last (Frames.ctx)
+        self._ctx_frame = None  # the frame it was asked for last
 
     # ------------------------------------------------------------ the loop
 
