@@ -235,9 +235,10 @@ def _in_your_place(noun, filters, location, keep, kinds, place_noun: str, place_
         return general_candidates(ctx, noun, filters, location, owner)
     s = ctx.world.s
     things, inside = s["things"], s["in"]
+    seats = dict.get(s["owned"], place_kind)  # the actor's places of the kind, in creation order
     found = []
-    for p in dict.get(s["kinds"], place_kind, EMPTY):
-        if things[p]["o"] == actor:
+    if seats is not None and actor < len(seats):
+        for p in seats[actor]:
             for t in dict.get(inside, p, EMPTY):
                 if things[t]["k"] in kinds:
                     found.append(t)
