@@ -17,6 +17,7 @@ cdef class Walk:
     cdef public Game game
     cdef public Frames rt
     cdef public object stuck, strict, _last
+    cdef public dict _fails
     cdef public long left
 
     cpdef object verdict(self, dict envs, tuple segments)

@@ -472,11 +472,12 @@ def _at(head: tuple, number: int, step) -> tuple:
 class Walk:
     """One verdict: the walk over segments (see the module's theory of operation)."""
 
-    __slots__ = ("rt", "game", "left", "stuck", "strict", "_last")
+    __slots__ = ("rt", "game", "left", "stuck", "strict", "_last", "_fails")
 
     def __init__(self, rt, strict: bool) -> None:
         self.rt = rt
         self.game = rt.game
+        self._fails = rt.game.memo["steps fail"]  # steps_fail's memo, read at every step (fallible)
         self.left = WALK_BUDGET
         self.strict = strict  # whether the region must be completed (a full slot then fails)
         self._last = None  # (bindings, head, context) of the last context made (see ctx)
@@ -534,8 +535,7 @@ class Walk:
 
     def fallible(self, segments: tuple) -> bool:
         """Whether something in the segments could still fail."""
-        game = self.game
-        known = game.memo["steps fail"]
+        known = self._fails
         for head in segments:
             number = head[4]
             if number < 0:
@@ -544,7 +544,7 @@ class Walk:
                 continue
             steps = dict.get(known, number)
             if steps is None:
-                steps = steps_fail(game, number)
+                steps = steps_fail(self.game, number)
             step = head[5]
             if step < len(steps) and steps[step]:
                 return True
