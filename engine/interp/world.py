@@ -282,10 +282,11 @@ class World:
             return list(pool)
         fixed, reserves = self.game.fixed_kinds, self.game.reserve_kinds
         check_play = places is None and not include_reserve
+        check_owner = owner is not None and places is not None  # (an index of owned things holds only theirs)
         found = []
         for tid in pool:
             thing = things[tid]
-            if owner is not None and thing["o"] != owner:
+            if check_owner and thing["o"] != owner:
                 continue
             if check_play:  # in play: not out of the game, not in a reserve (see in_play)
                 at = thing["at"]
