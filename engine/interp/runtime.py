@@ -9,7 +9,10 @@ can be saved, copied for a search, or undone:
   effect node it runs (or ``h`` the name of a flow routine), ``s`` its step,
   ``e`` the id of its bindings in ``state["envs"]``, ``p`` the acting seat,
   ``y`` the seat the effect belongs to ("you"), ``src`` what started it, and
-  whatever its handler keeps between steps.
+  whatever its handler keeps between steps. ``e``, ``p``, ``y`` and ``x`` (the
+  nouns a procedure substitutes) are set when a frame is pushed and change only
+  when it is handed over (``replace``), never in place: ``ctx`` keeps the
+  Context of the frame it read last.
 * The loop looks at the top frame and calls its handler (one table maps each
   node type to one function: engine/interp/handlers.py). A handler either
   pushes child frames, finishes (``done``), hands its frame over to the one
