@@ -65,7 +65,7 @@ class Frames:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context;
         ``fields``: keys of the new frame that differ from its parent's, or that it adds."""
         game = self.game
-        number = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
+        number = game.entry_of(node)
         frame = dict.copy(FRAME)  # all six keys at once: the dict is not grown key by key
         frame["n"] = number
         frame["e"] = parent["e"]
@@ -87,7 +87,7 @@ class Frames:
         of its own, when it is a leaf that can finish now (``_at_once``); else on a frame of its
         own (push). True when it is done, what it produced in ``last_out``."""
         game = self.game
-        found = self._at_once(parent, game.entry[node if type(node) is int else game.node_numbers[id(node)]])
+        found = self._at_once(parent, game.entry_of(node))
         if type(found) is list:
             self.last_out = list(found) if found else []
             return True
@@ -98,7 +98,7 @@ class Frames:
         """Hand the top frame over to ``node``, as ``replace`` does; a leaf runs at once instead
         (``_at_once``), in that frame's context, and the frame finishes with what it produced."""
         game = self.game
-        found = self._at_once(frame, game.entry[node if type(node) is int else game.node_numbers[id(node)]])
+        found = self._at_once(frame, game.entry_of(node))
         if type(found) is list:
             return self.done(frame, found)
         self.hand_over(frame, found[0], found[1])
@@ -135,9 +135,8 @@ class Frames:
             if kind is dict:
                 return number, out
             if kind is tuple:  # (a node, or its number)
-                target = out[0]
-                return game.entry[target if type(target) is int else game.node_numbers[id(target)]], out[1]
-            number = game.entry[game.node_numbers[id(out)]]
+                return game.entry_of(out[0]), out[1]
+            number = game.entry_of(out)
             node = game.nodes[number]
             leaf = dict.get(self.leaves, type(node))
         return number, None
@@ -151,7 +150,7 @@ class Frames:
         if self.s["frames"][-1] is not frame:
             raise RulesError("a handler replaced a frame that was not on top")
         game = self.game
-        frame["n"] = game.entry[node if type(node) is int else game.node_numbers[id(node)]]
+        frame["n"] = game.entry_of(node)
         frame["s"] = 0
         if len(frame) > BASE and not fresh(frame):  # what the old handler kept between its steps goes
             for key in [key for key in frame if key not in FRESH]:

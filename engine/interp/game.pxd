@@ -14,6 +14,7 @@ cdef class Game:
     cpdef object item(self, object namespace, object item_id)
     cpdef object items(self, object namespace)
     cpdef object number(self, object node)
+    cpdef object entry_of(self, object node)
     cpdef object effect(self, object namespace, object item_id, object key=*)
     cpdef object triggers(self, object what)
     cpdef object kinds(self, object noun_id)

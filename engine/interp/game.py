@@ -99,6 +99,10 @@ class Game:
     def number(self, node: Node) -> int:
         return self.node_numbers[id(node)]
 
+    def entry_of(self, node) -> int:
+        """The number of the node that runs for ``node`` (a node, or its number)."""
+        return self.entry[node if type(node) is int else self.node_numbers[id(node)]]
+
     def effect(self, namespace: str, item_id: str, key: str = "effect") -> int | None:
         return self.effects.get(f"{namespace}:{item_id}:{key}")
 

@@ -858,15 +858,4 @@ VERBS = {Gain: "gain", Lose: "lose", Pay: "pay", Give: "give", Draw: "draw", Dis
 LEAVES = dict.fromkeys(VERBS, items_now)  # (handlers.LEAVES)
 BINDS_ITSELF = frozenset(VERBS) - {Play}  # the actions whose frame binds "as Name" itself (handlers._bound_now)
 
-HANDLERS = {
-    Gain: _items_action("gain"),
-    Lose: _items_action("lose"),
-    Pay: _items_action("pay"),
-    Give: _items_action("give"),
-    Draw: _items_action("draw"),
-    Discard: _items_action("discard"),
-    Take: _items_action("take"),
-    Reveal: _items_action("reveal"),
-    Play: _items_action("play"),
-    Pick: _items_action("pick"),
-}
+HANDLERS = {kind: _items_action(verb) for kind, verb in VERBS.items()}

@@ -1290,7 +1290,7 @@ def _gain_things(w, envs, head, node: Gain, rest):
     return w.walk(envs, rest)
 
 
-RESOURCE_VERBS = {Gain: "gain", Pay: "pay", Lose: "lose", Give: "give"}
+RESOURCE_VERBS = {kind: items.VERBS[kind] for kind in (Gain, Pay, Lose, Give)}
 
 
 def _set(w, envs, head, node: Set, rest):
