@@ -36,7 +36,7 @@ def setup_routine(rt, f) -> None:
             if deal.get("keep") and deal["keep"] < deal.get("count", 1):
                 keeps.append((seat, deal))
     for seat, deal in reversed(keeps):  # a stack: the first player's first choice is asked first
-        rt.push_routine("keep", seat=seat, card_type=deal["card_type"], keep=deal["keep"], kept=[])
+        rt.push_routine("keep", {"seat": seat, "card_type": deal["card_type"], "keep": deal["keep"], "kept": []})
     for card_type in step.get("resolve", []):
         for seat in reversed(receivers):
             _resolve_dealt(rt, seat, card_type)
@@ -103,15 +103,15 @@ def _deal(rt, seat: int, deal: dict) -> None:
         rt.world.set_owner(tid, rt.world.thing(target)["o"])
         rt.world.put(tid, target)
         if not deal.get("to"):
-            rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", thing=tid)
+            rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", {"thing": tid})
         elif rt.world.thing(target)["o"] is not None:
-            rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", thing=tid,
-                           to=target, private=rt.world.seen_by(target) != "all")
+            rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}",
+                           {"thing": tid, "to": target, "private": rt.world.seen_by(target) != "all"})
     if deal.get("to") and rt.world.thing(targets[0])["o"] is None:  # a pile on the table: one line
         for target in targets:
             count = sum(1 for tid in dealt if rt.world.thing(tid)["at"] == target)
             rt.world.event("dealt", None, f"{count} {_noun(rt, deal, count)} dealt to {rt.world.name_of(target)}",
-                           to=target, count=count)
+                           {"to": target, "count": count})
 
 
 def _noun(rt, deal: dict, count: int) -> str:
@@ -208,7 +208,7 @@ def refill_displays(rt, f) -> None:
             row = queue.pop(0) if queue else _row_for(rt, rows, attribute, deal.get("then_by_attribute"), tid)
             rt.world.put(tid, row)
             rt.world.event("dealt", None, f"{rt.world.name_of(tid)} was dealt to {rt.world.name_of(row)}",
-                           thing=tid, to=row)
+                           {"thing": tid, "to": row})
             wanted -= 1
 
 

@@ -207,8 +207,8 @@ def _move_fails(game, node: Move) -> bool:
     if noun is None:
         return True
     kinds, places = game.kinds(noun.id), game.items("places")
-    return not kinds or any(kind not in places or places[kind].get("scope", "player") != "player" or game.sets_rule(kind)
-                            for kind in kinds)
+    return not kinds or any(kind not in places or places[kind].get("scope", "player") != "player"
+                            or game.sets_rule(kind) for kind in kinds)
 
 
 def _item_fails(game, verb: str, item) -> bool:

@@ -76,7 +76,7 @@ class Flow:
             return False
         if not flow["set_up"]:
             flow["set_up"] = True
-            rt.push_routine("setup", todo=_setup_steps(rt))
+            rt.push_routine("setup", {"todo": _setup_steps(rt)})
             return True
         if flow["ending"] or self._last_round(rt):
             flow["over"] = True
@@ -90,7 +90,7 @@ class Flow:
         labels = round_.get("labels") or []
         label = labels[flow["round"] - 1] if flow["round"] <= len(labels) else flow["round"]
         rt.world.event("round", None, f"{round_.get('name', 'round')} {label} begins")
-        rt.push_routine("round", todo=list(round_["phases"]), end=list(round_.get("end_steps", [])))
+        rt.push_routine("round", {"todo": list(round_["phases"]), "end": list(round_.get("end_steps", []))})
         return True
 
     def _first_from_token(self, rt) -> None:
@@ -203,10 +203,10 @@ def _round(rt, f) -> None:
     flow = rt.s["flow"]
     if f["todo"]:
         phase = f["todo"].pop(0)
-        rt.push_routine("phase", phase=phase, todo=list(rt.flow.phases[phase].get("steps", [])))
+        rt.push_routine("phase", {"phase": phase, "todo": list(rt.flow.phases[phase].get("steps", []))})
     elif f["end"]:
         flow["phase"], flow["phase_number"] = "end", 0
-        rt.push_routine("step", step=f["end"].pop(0))
+        rt.push_routine("step", {"step": f["end"].pop(0)})
     else:
         rt.done(f)
         scoring.compare_after_round(rt)
@@ -220,7 +220,7 @@ def _phase(rt, f) -> None:
         flow["passed"] = []
         rt.world.event("phase", None, f"{f['phase']} begins")
     if f["todo"]:
-        rt.push_routine("step", step=f["todo"].pop(0))
+        rt.push_routine("step", {"step": f["todo"].pop(0)})
     else:
         rt.done(f)
 
@@ -232,13 +232,13 @@ def _step(rt, f) -> None:
         return
     pattern = step.get("pattern", "automatic")
     if step.get("builtin"):
-        rt.push_routine("builtin", name=step["builtin"], step=f["step"])
+        rt.push_routine("builtin", {"name": step["builtin"], "step": f["step"]})
     root = rt.game.effect("steps", f["step"])
     if pattern == "place_until_all_pass":
         rt.s["flow"]["passed"] = []
-        rt.push_routine("placement", step=f["step"], last=None)
+        rt.push_routine("placement", {"step": f["step"], "last": None})
     elif pattern == "chart_choice":
-        rt.push_routine("chart", step=f["step"], todo=_order(rt, step))
+        rt.push_routine("chart", {"step": f["step"], "todo": _order(rt, step)})
     elif root is not None:
         order = _order(rt, step) if pattern in ("each_player_once", "turns_each") else seat_order(rt)
         if pattern == "once":
@@ -247,7 +247,8 @@ def _step(rt, f) -> None:
             order = [None]
         elif pattern == "turns_each":  # everybody's first turn, then everybody's second, ...
             order = order * step.get("turns", 1)
-        rt.push_routine("turns", root=root, todo=order, step=f["step"], per=len(seat_order(rt)), done=0)
+        rt.push_routine("turns", {"root": root, "todo": order, "step": f["step"], "per": len(seat_order(rt)),
+                                  "done": 0})
 
 
 def _turns(rt, f) -> None:
@@ -284,7 +285,8 @@ def _chart(rt, f) -> None:
         seat = f.pop("seat")
         marker = _marker_of(rt, seat, chart)
         rt.world.put(marker, row)
-        rt.world.event("placed", seat, f"player {seat + 1} woke up on {rt.world.name_of(row)}", thing=marker, to=row)
+        rt.world.event("placed", seat, f"player {seat + 1} woke up on {rt.world.name_of(row)}",
+                       {"thing": marker, "to": row})
         _update_chart_order(rt, chart)
         root = rt.flow.effect_of_thing(rt, row)
         if root is not None:
@@ -602,13 +604,13 @@ def _place(rt, seat: int, key: str) -> None:
     space = rt.game.item("spaces", space_id)
     rt.world.event("placed", seat,
                    f"player {seat + 1} placed a {kind.replace('_', ' ')} on {space.get('name', space_id)}",
-                   thing=worker, to=space_id)
+                   {"thing": worker, "to": space_id})
     if space.get("limit") == "once_per_round":
         used = rt.s["flow"].setdefault("used", {}).setdefault(str(rt.s["flow"]["round"]), [])
         used.append(f"{seat}:{space_id}")
     rt.s["flow"]["acting"] = worker
-    rt.push_routine("action", p=seat, y=seat, space=space_id, slot=slot, soft=True, strict=True,
-                    src=f"space:{space_id}")
+    rt.push_routine("action", {"p": seat, "y": seat, "space": space_id, "slot": slot, "soft": True, "strict": True,
+                               "src": f"space:{space_id}"})
 
 
 def _action(rt, f) -> None:

@@ -4,7 +4,7 @@
 # Python module ignores this file. Every attribute Frames sets must be declared here
 # (tests/test_compiled_declarations.py).
 # Its methods are C methods (cpdef): a handler's call on its typed runtime skips the lookup by
-# name and Python's calling convention. (push_routine takes ``**fields``, so it cannot be one.)
+# name and Python's calling convention.
 cimport cython
 
 from engine.interp.fallible cimport fresh
@@ -37,3 +37,4 @@ cdef class Frames:
     @cython.locals(popped=dict)
     cpdef object done(self, dict frame, object out=*)
     cpdef object _region_depth(self)
+    cpdef dict push_routine(self, object routine, dict fields)

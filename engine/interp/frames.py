@@ -159,7 +159,8 @@ class Frames:
             frame.update(fields)
             self._ctx_frame = None  # (its bindings, players or nouns may be new: ctx)
 
-    def push_routine(self, routine: str, **fields) -> dict:
+    def push_routine(self, routine: str, fields: dict) -> dict:
+        """Push a frame running the flow's ``routine``; ``fields``: what it starts with besides."""
         frame = {"h": routine, "s": 0, "p": None, "y": None, "e": "root", "src": routine}
         frame.update(fields)
         self.s["frames"].append(frame)

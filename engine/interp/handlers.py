@@ -208,10 +208,10 @@ def _set_now(rt, f, node: Set) -> list:
     tid = thing_value(ctx, node.name)
     value = number(ctx, node.value)
     if items.slot_taken(rt.world, tid, node.attribute, value):
-        rt.world.event("stayed", f["p"], f"{rt.world.name_of(tid)} stays: that slot is taken", thing=tid)
+        rt.world.event("stayed", f["p"], f"{rt.world.name_of(tid)} stays: that slot is taken", {"thing": tid})
         return [tid]
     rt.world.set_attribute(tid, node.attribute, value)
-    rt.world.event("changed", f["p"], f"{rt.world.name_of(tid)}: {node.attribute} is now {value}", thing=tid)
+    rt.world.event("changed", f["p"], f"{rt.world.name_of(tid)}: {node.attribute} is now {value}", {"thing": tid})
     return [tid]
 
 
@@ -280,7 +280,7 @@ def _if_possible(rt, f, node: IfPossible):
         if reason is None:
             return rt.push(f, node.body, {"strict": True})
         rt.world.event("skipped", f["p"], f"nothing could be done ({option_label(node.body)}): {reason}",
-                       reason=reason)
+                       {"reason": reason})
         return rt.done(f)
     rt.done(f, rt.last_out)
 

@@ -392,26 +392,32 @@ def _resource(rt, f, node, verb: str, resource: str, amount: int) -> None:
     owner = counter_owner(rt.game, resource, seat)
     noun = rt.game.nouns[resource]
     name = noun.name if amount == 1 else noun.plural
-    quiet = {"quiet": True} if dict.get(rt.game.item("resources", resource), "hidden") else {}
+    hidden = dict.get(rt.game.item("resources", resource), "hidden")
     if verb == "gain":
         added = world.add(owner, resource, amount)
         if added:  # nothing happened, nothing to tell
-            world.event("gained", seat, f"{_who(owner)} gained {added} {name}", resource=resource, amount=added,
-                        **quiet)
+            world.event("gained", seat, f"{_who(owner)} gained {added} {name}", _told(resource, added, hidden))
     elif verb in ("pay", "lose"):
         world.remove(owner, resource, amount, verb)
         past = "paid" if verb == "pay" else "lost"
         if amount:
-            world.event(past, seat, f"{_who(seat)} {past} {amount} {name}", resource=resource, amount=amount,
-                        **quiet)
+            world.event(past, seat, f"{_who(seat)} {past} {amount} {name}", _told(resource, amount, hidden))
     elif verb == "give":
         target = player_of(rt.ctx(f), node.player)
         world.remove(owner, resource, amount, "give")
         world.add(target, resource, amount)
-        world.event("gave", seat, f"{_who(seat)} gave {amount} {name} to {_who(target)}", resource=resource,
-                    amount=amount, to=target)
+        world.event("gave", seat, f"{_who(seat)} gave {amount} {name} to {_who(target)}",
+                    {"resource": resource, "amount": amount, "to": target})
     else:
         raise RulesError(f"cannot {verb} a resource")
+
+
+def _told(resource: str, amount: int, hidden) -> dict:
+    """What an event of a resource's amount tells besides its text (a hidden resource's is quiet:
+    the log leaves it out)."""
+    if hidden:
+        return {"resource": resource, "amount": amount, "quiet": True}
+    return {"resource": resource, "amount": amount}
 
 
 def _who(seat) -> str:
@@ -452,10 +458,11 @@ def _apply_things(rt, f, node, verb: str, things: list) -> list:
         elif verb == "give":
             target = player_of(rt.ctx(f), node.player)
             move_to_owner(rt, tid, target)
-            world.event("gave", seat, f"{_who(seat)} gave {world.name_of(tid)} to {_who(target)}", thing=tid, to=target)
+            world.event("gave", seat, f"{_who(seat)} gave {world.name_of(tid)} to {_who(target)}",
+                        {"thing": tid, "to": target})
         elif verb == "take":
             move_to_owner(rt, tid, seat)
-            world.event("took", seat, f"{_who(seat)} took {world.name_of(tid)}", thing=tid)
+            world.event("took", seat, f"{_who(seat)} took {world.name_of(tid)}", {"thing": tid})
         elif verb == "reveal":
             reveal(rt, seat, tid)
         elif verb == "gain":
@@ -485,7 +492,7 @@ def play_card(rt, seat: int, tid: str) -> None:
     """Set a played card aside while it resolves (nobody's card meanwhile); it is discarded after."""
     rt.world.set_owner(tid, None)
     rt.world.put(tid, playing_place(rt))
-    rt.world.event("played", seat, f"{_who(seat)} played {rt.world.name_of(tid)}", thing=tid)
+    rt.world.event("played", seat, f"{_who(seat)} played {rt.world.name_of(tid)}", {"thing": tid})
 
 
 def playing_place(rt) -> str:
@@ -544,7 +551,7 @@ def _top_of_kinds(rt, place: str, kinds, count: int) -> list[str]:
 def reveal(rt, seat: int, tid: str) -> None:
     """Lay a thing face up where everybody sees it."""
     rt.world.put(tid, revealed_place(rt))
-    rt.world.event("revealed", seat, f"{_who(seat)} revealed {rt.world.name_of(tid)}", thing=tid)
+    rt.world.event("revealed", seat, f"{_who(seat)} revealed {rt.world.name_of(tid)}", {"thing": tid})
 
 
 def discard(rt, seat, tid: str, played: bool = False, resolved: bool = False) -> None:
@@ -560,10 +567,10 @@ def discard(rt, seat, tid: str, played: bool = False, resolved: bool = False) ->
     else:
         world.destroy(tid)
     if resolved:
-        world.event("discarded", seat, f"{name} went to the discard pile", thing=tid)
+        world.event("discarded", seat, f"{name} went to the discard pile", {"thing": tid})
     else:
         world.event("played" if played else "discarded", seat,
-                    f"{_who(seat)} {'played' if played else 'discarded'} {name}", thing=tid)
+                    f"{_who(seat)} {'played' if played else 'discarded'} {name}", {"thing": tid})
 
 
 def lose(rt, seat, tid: str) -> None:
@@ -577,7 +584,7 @@ def lose(rt, seat, tid: str) -> None:
         world.put(tid, _discard_pile(rt, thing))
     else:
         world.destroy(tid)
-    world.event("lost", seat, f"{_who(seat)} lost {name}", thing=tid)
+    world.event("lost", seat, f"{_who(seat)} lost {name}", {"thing": tid})
 
 
 def _discard_pile(rt, thing: dict) -> str | None:
@@ -616,7 +623,7 @@ def draw(rt, seat: int, noun, count: int) -> list[str]:
         move_to_owner(rt, tid, seat)
         drawn.append(tid)
         rt.world.event("drew", seat, f"{_who(seat)} drew 1 {rt.game.nouns[rt.world.thing(tid)['k']].name}",
-                       thing=tid, private=True)
+                       {"thing": tid, "private": True})
     return drawn
 
 
@@ -654,7 +661,7 @@ def reshuffle(rt, deck: str) -> None:
         rt.world.put(tid, deck)
     if left:
         rt.world.set_contents(deck, shuffled + left)
-    rt.world.event("shuffled", None, f"the {rt.game.nouns[deck].name} was reshuffled", deck=deck)
+    rt.world.event("shuffled", None, f"the {rt.game.nouns[deck].name} was reshuffled", {"deck": deck})
 
 
 def gain_things(rt, f, item: Item, noun, count: int) -> list[str]:
@@ -715,7 +722,7 @@ def gain_existing(rt, seat: int, tid: str, destination: str | None = None) -> No
         thing["home"] = thing["at"]
     world.set_owner(tid, seat)
     world.put(tid, destination or _home_place(rt, thing["k"], seat))
-    world.event("gained", seat, f"{_who(seat)} gained {world.name_of(tid)}", thing=tid)
+    world.event("gained", seat, f"{_who(seat)} gained {world.name_of(tid)}", {"thing": tid})
 
 
 def _create(rt, f, item: Item, kinds: list[str], seat: int, destination: str | None) -> str:
@@ -732,7 +739,7 @@ def _create(rt, f, item: Item, kinds: list[str], seat: int, destination: str | N
     rt.world.create(tid, kind, seat, None, attrs)
     place = destination or _home_place(rt, kind, seat)
     if place_token(rt, tid, place, seat):
-        rt.world.event("gained", seat, f"{_who(seat)} gained {rt.world.name_of(tid)}", thing=tid)
+        rt.world.event("gained", seat, f"{_who(seat)} gained {rt.world.name_of(tid)}", {"thing": tid})
     return tid
 
 

@@ -147,7 +147,7 @@ class Runtime(Frames):
                 del frames[index:]
                 self.last_out = []
                 self.world.event("failed", frames[index - 1]["p"] if index else None,
-                                 f"could not finish {source}: {failure.reason}", reason=failure.reason)
+                                 f"could not finish {source}: {failure.reason}", {"reason": failure.reason})
                 return
         raise RulesError(f"an effect could not be carried out outside any step: {failure.reason}")
 

@@ -68,7 +68,7 @@ def compare_after_round(rt) -> None:
     mine, theirs = score(rt, 0), opponent_score(rt, opponent)
     name = opponent.get("name", opponent["id"])
     rt.world.event("compared", 0, f"after round {rt.s['flow']['round']}: player 1 has {mine}, {name} {theirs}",
-                   score=mine, opponent=theirs)
+                   {"score": mine, "opponent": theirs})
     if theirs > mine:
         rt.s["flow"]["opponent_won"] = True
         rt.s["flow"]["ending"] = True

@@ -246,7 +246,7 @@ def move_in(rt, f, tid: str, place: str) -> None:
             by = rule_at(world, place).get("by", "type")
             kinds = _plural(world, world.thing(completed)['a'][by])
             who = f"player {seat + 1}" if owner is not None else f"the {world.name_of(place)}"
-            world.event("completed", seat, f"{who} completed a set of {kinds}", set=completed)
+            world.event("completed", seat, f"{who} completed a set of {kinds}", {"set": completed})
             root = rt.game.effect("places", world.thing(place)["k"], "sets/completion_effect")
             if root is not None:
                 rt.push(f, root, {"e": rt.new_env({"Set": completed}), "p": seat, "y": seat, "strict": True})

@@ -3,7 +3,7 @@
 # Every attribute World sets must be declared here (tests/test_compiled_declarations.py).
 # The methods World's own methods call are C methods (cpdef): a call on ``self`` skips
 # Python's calling convention; a call from outside still goes through the Python method.
-# (A method with a lambda, a generator expression or ``**fields`` cannot be cpdef.)
+# (A method with a lambda, a generator expression or ``**keywords`` cannot be cpdef.)
 from engine.interp.game cimport Game
 
 cdef class World:
@@ -31,5 +31,7 @@ cdef class World:
     cpdef object counter(self, object owner, object resource)
     cpdef object things(self, object kinds, object owner=*, object places=*, object include_reserve=*)
     cpdef object place_of(self, object tid)
+    cpdef object event(self, object kind, object player, object text, dict fields=*)
+    cpdef object moved(self, object player, object tid, object was, object place)
 
 cpdef list _merged(list lists, dict things)

@@ -197,7 +197,7 @@ class World:
         for tid in moved:
             self.put(tid, empty)
         self.event("split", None, f"{self.name_of(fullest)} was split: {len(moved)} to {self.name_of(empty)}",
-                   place=fullest, to=empty, count=len(moved))
+                   {"place": fullest, "to": empty, "count": len(moved)})
 
     def destroy(self, tid: str) -> None:
         """Take a thing out of the game. Its record stays, so an effect that bound it
@@ -340,15 +340,17 @@ class World:
 
     # ------------------------------------------------------------ events
 
-    def event(self, kind: str, player: int | None, text: str, **fields) -> None:
-        """Record an event (a state whose ``events`` is None keeps none: a walk's branch)."""
+    def event(self, kind: str, player: int | None, text: str, fields: dict | None = None) -> None:
+        """Record an event; ``fields``: what it tells besides (a thing, a place, an amount). A state
+        whose ``events`` is None keeps none: a walk's branch."""
         events = self.s["events"]
         if events is None:
             return
         flow = self.s["flow"]
         entry = {"type": kind, "player": player, "text": text, "round": dict.get(flow, "round"),
                  "phase": dict.get(flow, "phase")}
-        entry.update(fields)
+        if fields:
+            entry.update(fields)
         events.append(entry)
 
     def moved(self, player: int | None, tid: str, was: str | None, place: str) -> None:
@@ -358,10 +360,11 @@ class World:
             return
         seen_by = self.seen_by(place)
         if seen_by == "all" or (was is not None and self.seen_by(was) == "all"):
-            self.event("moved", player, f"{self.name_of(tid)} moved to {self.name_of(place)}", thing=tid, to=place)
+            self.event("moved", player, f"{self.name_of(tid)} moved to {self.name_of(place)}",
+                       {"thing": tid, "to": place})
         else:
-            self.event("moved", player, f"a card moved to {self.name_of(place)}", thing=tid, to=place,
-                       private=True, secret=seen_by == "nobody")
+            self.event("moved", player, f"a card moved to {self.name_of(place)}",
+                       {"thing": tid, "to": place, "private": True, "secret": seen_by == "nobody"})
 
     def _instance_name(self, kind: str, tid: str) -> str | None:
         """The name a place's declared instance gives the thing, or None (worked out once per
