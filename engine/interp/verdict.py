@@ -95,9 +95,11 @@ NOTHING = object()  # a memo entry not worked out yet (None is a value worked ou
 def can_do(rt, roots: list[int], seat: int):
     """YES, the reason why not, or None (unsure): can ``seat`` carry out the effects ``roots``,
     one after the other and each with fresh bindings, in full now?"""
-    envs = {index: {} for index in range(len(roots))}
-    segments = tuple((index, seat, seat, {}, root, 0) for index, root in enumerate(roots))
-    return Walk(rt, strict=True).verdict(envs, segments)
+    envs, segments = {}, []
+    for index, root in enumerate(roots):  # (a loop, not a generator: it runs at every placement judged)
+        envs[index] = {}
+        segments.append((index, seat, seat, {}, root, 0))
+    return Walk(rt, strict=True).verdict(envs, tuple(segments))
 
 
 def answers(rt, depth: int):
