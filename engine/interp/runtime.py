@@ -185,7 +185,7 @@ class Runtime(Frames):
             "id": f"d{self.s['decisions']}",
             "player": player,
             "prompt": prompt,
-            "options": [list(option) for option in shown],
+            "options": [[key, label] for key, label in shown],  # (each pair made as a list at once)
             "source": source or frame.get("src", ""),
         }
         if excluded:
