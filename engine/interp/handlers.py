@@ -502,7 +502,7 @@ def _call_now(rt, f, node: Call):
     the body's own result is not the call's ("as Name" after it binds nothing). None, having
     done nothing, for a call that gathers a result or has triggers after it."""
     game = rt.game
-    resolved = game.calls[game.node_numbers[id(node)]]
+    resolved = game.calls[game.number(node)]
     procedure = resolved.procedure
     if procedure.result or game.triggers(procedure.id):
         return None

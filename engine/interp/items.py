@@ -433,10 +433,10 @@ def _apply(rt, f, node, verb: str, things: list) -> bool:
     if verb != "play":
         f["out"] += _apply_things(rt, f, node, verb, things)
         return True
-    for tid in things:
-        if not isinstance(tid, dict):
-            f.setdefault("queue", []).append(tid)
-    f["out"] += [t for t in things if not isinstance(t, dict)]
+    cards = [tid for tid in things if not isinstance(tid, dict)]
+    if cards:
+        f.setdefault("queue", []).extend(cards)
+    f["out"] += cards
     if f.get("queue"):
         f["i"] += 1
         _play_next(rt, f)
