@@ -243,6 +243,60 @@ def test_a_body_of_guards_is_read_by_its_conditions_alone(workers, works):
     assert (None if found is verdict.YES else found) == by_trial
 
 
+@pytest.mark.parametrize("in_deck, in_pile, works", [(5, 0, True), (0, 2, True), (1, 0, False), (0, 0, False)])
+def test_an_effect_decided_by_one_draw_is_read_off_the_deck_and_its_pile(in_deck, in_pile, works, monkeypatch):
+    """"draw 2 vines, then gain 1 lira": the draw alone decides, so enough cards in the deck and
+    its discard pile (shuffled in when the deck runs out) is a yes without a walk; too few, and
+    the walk gives the trial's reason in words."""
+    engine = loaded("viticulture")
+    game = engine.game
+    state = engine.new_game(players=2, seed=3)
+    rt = runtime.Runtime(game, runtime.clone(state), engine.flow)
+    rt.s["pending"] = None
+    deck, pile = game.item("decks", "vine_deck"), "vine_discard_pile"
+    cards = list(rt.world.contents("vine_deck"))
+    assert not rt.world.contents(pile) and len(cards) >= in_deck + in_pile
+    for card in cards[in_deck:]:  # the rest to the discard pile, or out of the game
+        rt.world.put(card, pile if card in cards[in_deck:in_deck + in_pile] else None)
+    assert deck["discard_pile"] == pile
+    root = game.add_effect("draw 2 vines, then gain 1 lira.")
+    assert verdict._plain_draw(game, root) == ("vine_deck", pile, 2)
+    walks = []
+    monkeypatch.setattr(verdict.Walk, "verdict",
+                        lambda self, *args: walks.append(args) or verdict.Walk.way(self, *args))
+    found, by_trial = verdict.can_do(rt, [root], 0), rt.can_do_by_trial([root], 0, "test")
+    assert (found is verdict.YES) is works
+    assert (None if found is verdict.YES else found) == by_trial
+    assert bool(walks) is not works  # a yes is read without a walk
+
+
+def test_a_draw_with_something_fallible_after_it_is_left_to_the_walk():
+    game = loaded("viticulture").game
+    assert verdict._plain_draw(game, game.add_effect("draw 1 vine, then pay 1 lira to gain 1 vp.")) is None
+    assert verdict._plain_draw(game, game.add_effect("gain 1 lira, then draw 1 vine.")) is None
+    assert verdict._plain_draw(game, game.add_effect("draw 1 vine and 1 wine order.")) is None
+
+
+def test_a_branch_of_the_walk_changes_its_own_copy_and_copies_only_what_it_changes():
+    """A walk's branch (Walk.changed) shares the state's tables until it writes one: moving a
+    card and paying lira there leave the state the walk reads as it was, and the tables it
+    never wrote (here the global counters) stay shared."""
+    engine = loaded("viticulture")
+    state = engine.new_game(players=2, seed=3)
+    rt = runtime.Runtime(engine.game, runtime.clone(state), engine.flow)
+    before = runtime.copy_data({key: rt.s[key] for key in ("things", "in", "counters", "global")})
+    envs, branch = verdict.Walk(rt, strict=True).changed({})
+    card = branch.contents("vine_deck")[-1]
+    branch.put(card, "vine_discard_pile")
+    branch.add(0, "lira", 5)
+    branch.remove(0, "lira", 1)
+    assert branch.s["things"][card]["at"] == "vine_discard_pile"
+    assert branch.counter(0, "lira") == before["counters"][0]["lira"] + 4
+    assert {key: rt.s[key] for key in before} == before  # the state read stays as it was
+    assert branch.s["global"] is rt.s["global"] and branch.s["things"] is not rt.s["things"]
+    assert envs[verdict.WORLD] is branch
+
+
 class _Ways:
     """A walk whose ways are given outright: a verdict per choice, and the order they were tried."""
 

@@ -29,7 +29,7 @@ cdef class Walk:
     cpdef object fallible(self, tuple segments)
     cpdef object ctx(self, dict envs, tuple head)
     @cython.locals(world=World, state=dict, counters=list, bucket=dict)  # (copies made by the dict's own copy)
-    cpdef object changed(self, dict envs, object things=*)
+    cpdef object changed(self, dict envs)
     cpdef object then(self, tuple head, object node)
     cpdef object way(self, dict envs, tuple segments)
     cpdef object first_way(self, object ways)
@@ -52,6 +52,7 @@ cpdef object _once_each(tuple head, object name, object body, object values)
 cpdef object _weight(Game game, object number)
 cpdef object _option_weights(Game game, object node)
 cpdef object _is_resource_item(object ctx, object item)
+cpdef object _plain_draw(Game game, object root)
 
 # The walk's steps (its table, CHECKS, calls them as Python functions) and their helpers that
 # have no closure, as C functions of a typed walk: its fields and C methods are reached without

@@ -94,12 +94,59 @@ NOTHING = object()  # a memo entry not worked out yet (None is a value worked ou
 
 def can_do(rt, roots: list[int], seat: int):
     """YES, the reason why not, or None (unsure): can ``seat`` carry out the effects ``roots``,
-    one after the other and each with fresh bindings, in full now?"""
+    one after the other and each with fresh bindings, in full now? (An effect decided by one
+    plain draw alone is a yes without a walk when the deck and its pile hold enough: _plain_draw.)"""
+    if len(roots) == 1:
+        plan = _plain_draw(rt.game, roots[0])
+        if plan is not None:
+            world = rt.world
+            deck, pile, count = plan
+            if len(world.contents(deck)) + (len(world.contents(pile)) if pile is not None else 0) >= count:
+                return YES
     envs, segments = {}, []
     for index, root in enumerate(roots):  # (a loop, not a generator: it runs at every placement judged)
         envs[index] = {}
         segments.append((index, seat, seat, {}, root, 0))
     return Walk(rt, strict=True).verdict(envs, tuple(segments))
+
+
+def _plain_draw(game, root: int):
+    """(deck, its discard pile or None, how many) when effect ``root`` is decided by its first
+    step alone and that step draws a fixed number of one kind of card from one deck ("draw 1
+    card"): what _draw then reads to say yes. None for any other effect. Worked out once per
+    effect."""
+    memo = game.memo["plain draws"]
+    found = dict.get(memo, root, NOTHING)
+    if found is NOTHING:
+        found = memo[root] = _plain_draw_of(game, root)
+    return found
+
+
+def _plain_draw_of(game, root: int):
+    fails = steps_fail(game, root)
+    if len(fails) > 1 and fails[1]:
+        return None  # something after the draw could fail: the walk decides
+    steps = game.parts.get(root)
+    if steps is None:
+        steps = (root,)
+    if not steps:
+        return None
+    node = game.nodes[game.entry[steps[0]]]
+    if type(node) is not Draw or len(node.items) != 1 or getattr(node, "per", None) is not None:
+        return None
+    item = node.items[0]
+    if type(item) is not Item or item.filters or item.location is not None:
+        return None
+    quantity = item.quantity
+    if quantity.mode != "exactly" or type(quantity.value) is not int:
+        return None
+    noun = game.phrases.get(item.noun)
+    if noun is None or is_resource(noun):
+        return None
+    decks = items._decks_for(game, noun)
+    if len(decks) != 1:
+        return None
+    return decks[0], game.item("decks", decks[0]).get("discard_pile"), quantity.value
 
 
 def answers(rt, depth: int):
@@ -565,22 +612,15 @@ class Walk:
         self._last = (envs, head, made)
         return made
 
-    def changed(self, envs: dict, things: bool = False):
-        """The bindings with a World of their own, over a copy of the state whose counters (and
-        with ``things``, things and places) it may change; the state the walk reads stays as it
-        was. The copy keeps no events: nothing the walk reads is told by them."""
+    def changed(self, envs: dict):
+        """The bindings with a World of their own, over a copy of the state's top level: the
+        World copies its things, contents or counters before it first changes them (World._own),
+        so the state the walk reads stays as it was, and a branch pays only for what it changes.
+        The copy keeps no events: nothing the walk reads is told by them."""
         world = dict.get(envs, WORLD) or self.rt.world
         state = dict.copy(world.s)
-        counters = []
-        for bucket in state["counters"]:
-            counters.append(dict.copy(bucket))
-        state["counters"] = counters
-        state["global"] = dict.copy(state["global"])
         state["events"] = None
-        if things:  # (the index dicts: the World copies them when it writes one)
-            state["things"] = dict.copy(state["things"])
-            state["in"] = dict.copy(state["in"])
-        mine = World(self.game, state)
+        mine = World(self.game, state, True)
         return {**envs, WORLD: mine}, mine
 
     def unsure(self, node) -> None:
@@ -745,7 +785,7 @@ def _take(w, envs, head, node: Take, rest):
             return w.unsure(node) if items.decks_named(reading, item, ctx) else items.too_few(item, low, len(pool))
         if not w.fallible(rest):
             return YES
-    envs, world = w.changed(envs, things=True)
+    envs, world = w.changed(envs)
     ctx = w.ctx(envs, head)
     branch = _Branch(world, ctx, w.strict)
     taken = items.take_from_each(branch, ctx, seat, item) if items.from_each(item) else pool[-high:][::-1]
@@ -771,7 +811,7 @@ def _picked_and_moved(w, envs, head, item, rest, seat: int):
 def _moving(w, envs, head, things: list, seat: int, rest):
     """The way on after moving ``things`` to ``seat``'s own, in order, as the take and give
     handlers do (on a branch copy)."""
-    envs, world = w.changed(envs, things=True)
+    envs, world = w.changed(envs)
     branch = _Branch(world, w.ctx(envs, head), w.strict)
     for tid in things:
         items.move_to_owner(branch, tid, seat)
@@ -804,7 +844,7 @@ def _revealed(w, envs, head, node: Bound, rest):
     """'reveal 1 X from each Y as Name': the top things of each place revealed on the branch's
     own copy (an empty deck shuffled anew by the state's own random state, as the handler
     does), then bound."""
-    envs, world = w.changed(envs, things=True)
+    envs, world = w.changed(envs)
     ctx = w.ctx(envs, head)
     branch, seat = _Branch(world, ctx, w.strict), head[1]
     taken = items.take_from_each(branch, ctx, seat, node.step.items[0])
@@ -1029,7 +1069,7 @@ def _move(w, envs, head, node: Move, rest):
         return _into_sets(w, envs, head, thing_value(ctx, node.name), where[0], rest)
     if not w.fallible(rest):
         return YES
-    envs, world = w.changed(envs, things=True)
+    envs, world = w.changed(envs)
     world.put(thing_value(ctx, node.name), where[0])
     return w.walk(envs, rest)
 
@@ -1048,7 +1088,7 @@ def _into_sets(w, envs, head, tid: str, place: str, rest):
 
 def _set_way(w, envs, head, tid: str, place: str, plan: list, rest):
     """The way on after putting ``tid`` into a set by ``plan`` (on a branch copy)."""
-    envs, world = w.changed(envs, things=True)
+    envs, world = w.changed(envs)
     completed = sets.put(world, tid, place, plan)
     root = w.game.effect("places", world.thing(place)["k"], "sets/completion_effect")
     if completed is None or root is None:
@@ -1102,7 +1142,7 @@ def _several_discarded(w, envs, head, node: Discard, rest):
 
 def _discarding(w, envs, head, things: list, rest):
     """The way on after discarding ``things`` (as the discard handler does, on a branch copy)."""
-    envs, world = w.changed(envs, things=True)
+    envs, world = w.changed(envs)
     branch = _Branch(world)
     for tid in things:
         if not isinstance(tid, dict):
@@ -1156,7 +1196,7 @@ def _option_weights(game, node: Choice) -> list[int]:
 
 
 def _playing(w, envs, head, tid: str, rest):
-    envs, world = w.changed(envs, things=True)
+    envs, world = w.changed(envs)
     items.play_card(_Branch(world), head[1], tid)
     root = w.game.effect("cards", world.thing(tid)["c"])
     key = object()  # the card's own bindings
@@ -1256,7 +1296,7 @@ def _draw(w, envs, head, node: Draw, rest):
         available = len(ctx.world.contents(deck)) + (len(ctx.world.contents(pile)) if pile else 0)
         if available >= count:
             return YES
-    envs, world = w.changed(envs, things=True)
+    envs, world = w.changed(envs)
     branch = _Branch(world)
     for noun, _deck, count in wanted:
         items.draw(branch, head[1], noun, count)  # Infeasible (in the handler's words) when the deck runs out
@@ -1275,7 +1315,7 @@ def _gain_things(w, envs, head, node: Gain, rest):
     pieces = [item for item in node.items if type(item) is Item and not _is_resource_item(ctx, item)]
     if pieces and (node.per is not None or not w.strict):
         return w.unsure(node)  # only inside a region that must be completed does a full slot rule fail
-    envs, world = w.changed(envs, things=True)
+    envs, world = w.changed(envs)
     ctx = w.ctx(envs, head)
     branch, seat = _Branch(world, ctx, w.strict), head[1]
     for item in node.items:
@@ -1302,7 +1342,7 @@ def _set(w, envs, head, node: Set, rest):
     value = number(ctx, node.value)
     if items.slot_taken(ctx.world, tid, node.attribute, value):
         return w.walk(envs, rest)
-    envs, world = w.changed(envs, things=True)
+    envs, world = w.changed(envs)
     world.set_attribute(tid, node.attribute, value)
     return w.walk(envs, rest)
 

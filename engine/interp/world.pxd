@@ -9,11 +9,12 @@ from engine.interp.game cimport Game
 cdef class World:
     cdef public Game game
     # typed sets: a test of whether a thing or list is this World's own is the set's own test
-    cdef public set _things, _lists
+    cdef public set _things, _lists, _lent
     cdef public object _indexes
     # the state: typed as a dict, so that its reads are the dict's own
     cdef public dict s
 
+    cpdef object _own(self, object table)
     cpdef object _own_indexes(self)
     cpdef object edit(self, object tid)
     cpdef list _writable(self, object place)

@@ -18,7 +18,9 @@ Copies share: a copy of the state (runtime.clone) shares the thing dicts and
 the contents lists with the original, and the World copies one the first
 time it writes to it (``edit``, ``_writable``). Every write goes through
 here; ``forget`` is called when the state this World writes to is copied
-again, since everything is then shared once more.
+again, since everything is then shared once more. A walk's branch copies
+only the state's top level: its World is *lent* the tables of things,
+contents and counters too, and copies each before its first write (``_own``).
 
 A place marked ``reserve`` holds pieces a player owns but has not brought
 into play (unbuilt structures, untrained workers): gaining such a piece takes
@@ -35,6 +37,7 @@ from engine.interp.errors import Infeasible
 # played card waits while it resolves.
 ENGINE_PLACES = frozenset({"pool", "revealed", "dealt", "playing"})
 EMPTY: list = []
+LENT = ("things", "in", "counters", "global")  # the tables a branch's World copies at its first write
 
 
 def _merged(lists: list[list[str]], things: dict) -> list[str]:
@@ -50,20 +53,33 @@ def _merged(lists: list[list[str]], things: dict) -> list[str]:
 class World:
     """Reads and changes one working state (never a state a caller holds)."""
 
-    __slots__ = ("game", "s", "_things", "_lists", "_indexes")
+    __slots__ = ("game", "s", "_things", "_lists", "_indexes", "_lent")
 
-    def __init__(self, game, state: dict) -> None:
+    def __init__(self, game, state: dict, lent: bool = False) -> None:
         self.game = game
         self.s = state
         self._things: set[str] = set()  # thing dicts this World has its own copy of
         self._lists: set[str] = set()  # contents lists likewise
         self._indexes = False  # whether the index dicts (kinds, owned) are this World's own copies
+        # With ``lent``, the state's tables of things, contents and counters are still another
+        # state's (a copy of its top level only: a walk's branch), each copied at its first write
+        # (_own). So a function that keeps one of them must not write in between.
+        self._lent = set(LENT) if lent else set()
 
     def forget(self) -> None:
         """The state was copied: every thing and list is shared again."""
         self._things.clear()
         self._lists.clear()
         self._indexes = False
+
+    def _own(self, table: str) -> None:
+        """Make one of the lent tables (LENT) this state's own copy, before its first write."""
+        if table in self._lent:
+            self._lent.discard(table)
+            if table == "counters":
+                self.s[table] = [dict.copy(bucket) for bucket in self.s[table]]
+            else:
+                self.s[table] = dict.copy(self.s[table])
 
     def _own_indexes(self) -> None:
         """Make the state's index dicts (kinds, owned) its own before the first write to them:
@@ -75,21 +91,25 @@ class World:
 
     def edit(self, tid: str) -> dict:
         """The thing, as this state's own copy, for changing it."""
-        things = self.s["things"]
         if tid not in self._things:
+            if self._lent:
+                self._own("things")
+            things = self.s["things"]
             thing = things[tid]
             thing = things[tid] = {**thing, "a": dict(thing["a"])}
             set.add(self._things, tid)
             return thing
-        return things[tid]
+        return self.s["things"][tid]
 
     def _writable(self, place: str) -> list[str]:
-        inside = self.s["in"]
         if place not in self._lists:
+            if self._lent:
+                self._own("in")
+            inside = self.s["in"]
             held = inside[place] = list(dict.get(inside, place, ()))
             set.add(self._lists, place)
             return held
-        return inside[place]
+        return self.s["in"][place]
 
     # ------------------------------------------------------------ counters
 
@@ -99,6 +119,8 @@ class World:
 
     def add(self, owner: int | None, resource: str, amount: int) -> int:
         """Add up to the resource's maximum; returns what was really added."""
+        if self._lent:
+            self._own("global" if owner is None else "counters")
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
         limit = self.game.resource_bounds[resource][1]
         before = dict.get(bucket, resource, 0)
@@ -111,6 +133,8 @@ class World:
         short = self.shortfall(owner, resource, amount, verb)
         if short is not None:
             raise Infeasible(short)
+        if self._lent:
+            self._own("global" if owner is None else "counters")
         bucket = self.s["global"] if owner is None else self.s["counters"][owner]
         bucket[resource] = dict.get(bucket, resource, 0) - amount
 
@@ -143,6 +167,8 @@ class World:
         return dict.get(self.s["in"], place, EMPTY)
 
     def create(self, tid: str, kind: str, owner: int | None, place: str | None, attrs=None, card=None) -> str:
+        if self._lent:
+            self._own("things")
         thing = {"k": kind, "o": owner, "at": None, "a": dict(attrs or {}), "n": len(self.s["things"])}
         if kind in self.game.fixed_kinds or kind in ENGINE_PLACES:
             self.s["places"] = self.s["places"] + [tid]
@@ -242,6 +268,8 @@ class World:
             self.edit(tid)["a"].pop(name)
 
     def set_contents(self, place: str, contents: list[str]) -> None:
+        if self._lent:
+            self._own("in")
         self.s["in"][place] = list(contents)
         self._lists.add(place)
 
