@@ -28,7 +28,7 @@ cdef class Walk:
     @cython.locals(head=tuple, steps=tuple)
     cpdef object fallible(self, tuple segments)
     cpdef object ctx(self, dict envs, tuple head)
-    @cython.locals(world=World, state=dict, counters=list, bucket=dict)  # (copies made by the dict's own copy)
+    @cython.locals(world=World, state=dict)  # (the copy made by the dict's own copy)
     cpdef object changed(self, dict envs)
     cpdef object then(self, tuple head, object node)
     cpdef object way(self, dict envs, tuple segments)
