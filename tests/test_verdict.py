@@ -260,17 +260,19 @@ def test_an_effect_decided_by_one_draw_is_read_off_the_deck_and_its_pile(in_deck
         rt.world.put(card, pile if card in cards[in_deck:in_deck + in_pile] else None)
     assert deck["discard_pile"] == pile
     root = game.add_effect("draw 2 vines, then gain 1 lira.")
-    assert verdict._plain_draw(game, root) == ("vine_deck", pile, 2)
+    assert verdict._plain_draw(rt, root) == ("vine_deck", pile, 2)
     found, by_trial = verdict.can_do(rt, [root], 0), rt.can_do_by_trial([root], 0, "test")
     assert (found is verdict.YES) is works
     assert (None if found is verdict.YES else found) == by_trial
 
 
 def test_a_draw_with_something_fallible_after_it_is_left_to_the_walk():
-    game = loaded("viticulture").game
-    assert verdict._plain_draw(game, game.add_effect("draw 1 vine, then pay 1 lira to gain 1 vp.")) is None
-    assert verdict._plain_draw(game, game.add_effect("gain 1 lira, then draw 1 vine.")) is None
-    assert verdict._plain_draw(game, game.add_effect("draw 1 vine and 1 wine order.")) is None
+    engine = loaded("viticulture")
+    game = engine.game
+    rt = runtime.Runtime(game, runtime.clone(engine.new_game(players=2, seed=3)), engine.flow)
+    assert verdict._plain_draw(rt, game.add_effect("draw 1 vine, then pay 1 lira to gain 1 vp.")) is None
+    assert verdict._plain_draw(rt, game.add_effect("gain 1 lira, then draw 1 vine.")) is None
+    assert verdict._plain_draw(rt, game.add_effect("draw 1 vine and 1 wine order.")) is None
 
 
 def test_a_branch_of_the_walk_changes_its_own_copy_and_copies_only_what_it_changes():

@@ -97,12 +97,9 @@ def can_do(rt, roots: list[int], seat: int):
     one after the other and each with fresh bindings, in full now? (An effect decided by one
     plain draw alone is a yes without a walk when the deck and its pile hold enough: _plain_draw.)"""
     if len(roots) == 1:
-        plan = _plain_draw(rt.game, roots[0])
-        if plan is not None:
-            world = rt.world
-            deck, pile, count = plan
-            if len(world.contents(deck)) + (len(world.contents(pile)) if pile is not None else 0) >= count:
-                return YES
+        plan = _plain_draw(rt, roots[0])
+        if plan is not None and _drawable(rt.world, plan[0], plan[1]) >= plan[2]:
+            return YES
     envs, segments = {}, []
     for index, root in enumerate(roots):  # (a loop, not a generator: it runs at every placement judged)
         envs[index] = {}
@@ -110,28 +107,24 @@ def can_do(rt, roots: list[int], seat: int):
     return Walk(rt, strict=True).verdict(envs, tuple(segments))
 
 
-def _plain_draw(game, root: int):
+def _plain_draw(rt, root: int):
     """(deck, its discard pile or None, how many) when effect ``root`` is decided by its first
     step alone and that step draws a fixed number of one kind of card from one deck ("draw 1
     card"): what _draw then reads to say yes. None for any other effect. Worked out once per
     effect."""
-    memo = game.memo["plain draws"]
+    memo = rt.game.memo["plain draws"]
     found = dict.get(memo, root, NOTHING)
     if found is NOTHING:
-        found = memo[root] = _plain_draw_of(game, root)
+        found = memo[root] = _plain_draw_of(rt, root)
     return found
 
 
-def _plain_draw_of(game, root: int):
+def _plain_draw_of(rt, root: int):
+    game = rt.game
     fails = steps_fail(game, root)
     if len(fails) > 1 and fails[1]:
         return None  # something after the draw could fail: the walk decides
-    steps = game.parts.get(root)
-    if steps is None:
-        steps = (root,)
-    if not steps:
-        return None
-    node = game.nodes[game.entry[steps[0]]]
+    node = _steps_of(game, root)[0]
     if type(node) is not Draw or len(node.items) != 1 or getattr(node, "per", None) is not None:
         return None
     item = node.items[0]
@@ -143,10 +136,16 @@ def _plain_draw_of(game, root: int):
     noun = game.phrases.get(item.noun)
     if noun is None or is_resource(noun):
         return None
-    decks = items._decks_for(game, noun)
+    decks = items.decks_for(rt, noun)
     if len(decks) != 1:
         return None
     return decks[0], game.item("decks", decks[0]).get("discard_pile"), quantity.value
+
+
+def _drawable(world, deck: str, pile: str | None) -> int:
+    """How many cards can be drawn from ``deck``: its own and its discard pile's (shuffled in
+    when it runs out)."""
+    return len(world.contents(deck)) + (len(world.contents(pile)) if pile else 0)
 
 
 def answers(rt, depth: int):
@@ -1292,9 +1291,7 @@ def _draw(w, envs, head, node: Draw, rest):
         wanted.append((noun, decks[0], items.amount(ctx, node, item)))
     if len(wanted) == 1 and not w.fallible(rest):
         _noun, deck, count = wanted[0]
-        pile = dict.get(w.game.item("decks", deck), "discard_pile")
-        available = len(ctx.world.contents(deck)) + (len(ctx.world.contents(pile)) if pile else 0)
-        if available >= count:
+        if _drawable(ctx.world, deck, dict.get(w.game.item("decks", deck), "discard_pile")) >= count:
             return YES
     envs, world = w.changed(envs)
     branch = _Branch(world)

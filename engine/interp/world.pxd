@@ -15,6 +15,7 @@ cdef class World:
     cdef public dict s
 
     cpdef object _own(self, object table)
+    cpdef dict _bucket_to_write(self, object owner)
     cpdef object _own_indexes(self)
     cpdef object edit(self, object tid)
     cpdef list _writable(self, object place)

@@ -119,9 +119,7 @@ class World:
 
     def add(self, owner: int | None, resource: str, amount: int) -> int:
         """Add up to the resource's maximum; returns what was really added."""
-        if self._lent:
-            self._own("global" if owner is None else "counters")
-        bucket = self.s["global"] if owner is None else self.s["counters"][owner]
+        bucket = self._bucket_to_write(owner)
         limit = self.game.resource_bounds[resource][1]
         before = dict.get(bucket, resource, 0)
         after = before + amount if limit is None else min(before + amount, limit)
@@ -133,10 +131,14 @@ class World:
         short = self.shortfall(owner, resource, amount, verb)
         if short is not None:
             raise Infeasible(short)
+        bucket = self._bucket_to_write(owner)
+        bucket[resource] = dict.get(bucket, resource, 0) - amount
+
+    def _bucket_to_write(self, owner: int | None) -> dict:
+        """The counters of ``owner`` (None: the global ones), as this state's own, for changing."""
         if self._lent:
             self._own("global" if owner is None else "counters")
-        bucket = self.s["global"] if owner is None else self.s["counters"][owner]
-        bucket[resource] = dict.get(bucket, resource, 0) - amount
+        return self.s["global"] if owner is None else self.s["counters"][owner]
 
     def lacks(self, owner: int | None, resource: str, amount: int) -> bool:
         """Whether removing ``amount`` would take the counter below its least (shortfall's
