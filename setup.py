@@ -30,7 +30,7 @@ tests/test_compiled_declarations.py keeps those declarations complete.
 Trained: where the C compiler is GCC, the modules are built twice, profile-guided, as CPython
 itself is: first instrumented (-fprofile-generate), then benchmarks/training.py plays a few
 random games of every game pack on that build, then they are built again with what the games
-recorded (-fprofile-use). Same code, laid out for the paths play takes: about 13 to 17% more
+recorded (-fprofile-use). Same code, laid out for the paths play takes: about 10 to 17% more
 choice points a second (docs/design.md, "Speed", stop 35). If anything in it fails (another
 compiler, no training script, a game that will not load), the modules are built once, plainly,
 as before. TABULA_PGO=0 skips the training (a quicker build).
