@@ -27,7 +27,7 @@ build/cython/, never beside the sources. A few .pxd files beside the modules
 (Context, World, the walk), so the compiled build keeps them as C structs;
 tests/test_compiled_declarations.py keeps those declarations complete.
 
-Trained: where the C compiler is GCC, the modules are built twice, profile-guided, as CPython
+Trained: where the C compiler is GCC 10 or later, the modules are built twice, profile-guided, as CPython
 itself is: first instrumented (-fprofile-generate), then benchmarks/training.py plays a few
 random games of every game pack on that build, then they are built again with what the games
 recorded (-fprofile-use). Same code, laid out for the paths play takes: about 10 to 17% more
