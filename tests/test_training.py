@@ -32,8 +32,12 @@ def test_the_training_plays_every_game_pack_in_the_content_folder(monkeypatch):
     monkeypatch.setattr(module, "GAMES_PER_COUNT", 1)
     played = []
     real_play = module.play
-    monkeypatch.setattr(module, "play", lambda engine, players, seed: played.append(engine.packs[0]["id"])
-                        or real_play(engine, players, seed))
+
+    def play_and_note(engine, players, seed):
+        played.append(engine.packs[0]["id"])
+        return real_play(engine, players, seed)
+
+    monkeypatch.setattr(module, "play", play_and_note)
     assert len(game_packs()) >= 2
     assert module.train() == len(game_packs())
     assert played == game_packs()
