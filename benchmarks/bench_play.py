@@ -11,7 +11,8 @@ played as `tabula sim` plays them, answering on the one state of the game
 and leaves the old one as it was (what a caller that keeps states pays: a search, an undo
 history). Medians over
 GAMES games per player count (default 5), each with its own seed; the engine is loaded once.
-Times are CPU seconds of this process. Targets (issue 3): 20,000 decisions/s and 20
+Times are CPU seconds of this process; the loaded game is kept out of the garbage collector's
+full passes, as `tabula sim` keeps it (``gc.freeze``). Targets (issue 3): 20,000 decisions/s and 20
 four-player games/s. With ``--profile ENTRIES`` it then plays the first seed at the middle
 player count once more under cProfile and prints that many entries, by own time (the figures
 above are taken without it).
@@ -20,6 +21,7 @@ above are taken without it).
 from __future__ import annotations
 
 import cProfile
+import gc
 import pstats
 import statistics
 import sys
@@ -63,6 +65,7 @@ def main() -> None:
     in_place = take(args, "states", "one") != "each"
     games = int(args[0]) if args else 5
     engine = Engine.load([game])
+    gc.freeze()  # as `tabula sim` does after loading (cli._long_run_engine)
     counts = PLAYER_COUNTS.get(game, (2, 3, 4))
     judged = "every option judged" if every_option else "options judged as drawn"
     states = "one state answered in place" if in_place else "a new state each answer"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 
 import pytest
@@ -15,6 +16,8 @@ from engine.transcript import load
 @pytest.fixture(autouse=True)
 def toy(monkeypatch):
     monkeypatch.setattr(cli, "_load_engine", toy_engine.load)
+    yield
+    gc.unfreeze()  # sim freezes what is alive in the process: the other tests get their collector back
 
 
 def run(*args, input=None):
@@ -170,6 +173,21 @@ def test_sim_text_goes_to_stdout_and_progress_to_stderr():
     lines = result.stdout.splitlines()
     assert lines[0] == "games: 5 (5 finished)" and lines[3].startswith("win rate: p1 ")
     assert lines[-1].startswith("speed: ") and "simulating" in result.stderr
+
+
+def test_sim_keeps_the_loaded_game_out_of_the_collector_s_full_passes():
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    result = run("sim", "race", "--games", 2, "--players", 2)
+    assert result.exit_code == 0, result.output
+    assert gc.get_freeze_count() > 0
+
+
+def test_each_sim_worker_loads_its_game_and_freezes_it_too():
+    gc.unfreeze()
+    engine = cli._long_run_engine("race")
+    assert gc.get_freeze_count() > 0
+    assert engine.new_game(players=2, seed=1) is not None
 
 
 def test_sim_counts_a_solo_opponent_s_wins_and_scores():
