@@ -7,6 +7,7 @@ content). Set TABULA_DEBUG=1 to see the traceback of an internal error.
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -159,15 +160,8 @@ def _long_run_engine(*packs: str):
     every 40 to 80 games. A process-wide setting, so it is the command's to make, never the
     engine's."""
     engine = _load_engine(*packs)
-    _freeze_loaded()
-    return engine
-
-
-def _freeze_loaded() -> None:
-    """Move every object alive now to the collector's permanent generation."""
-    import gc
-
     gc.freeze()
+    return engine
 
 
 def _engine(ctx: click.Context, *packs: str):
@@ -429,7 +423,7 @@ def sim(ctx: click.Context, game: str, games: int, players: int, seed: int, jobs
 
     options = _parse_options(ctx, option_pairs)
     engine = _engine(ctx, game)
-    _freeze_loaded()  # as _long_run_engine does in each worker
+    gc.freeze()  # as _long_run_engine does in each worker
     started = time.perf_counter()
     with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
         records = simulation.run(_long_run_engine, [game], games, players, seed, options, max_decisions,

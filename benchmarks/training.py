@@ -20,6 +20,7 @@ import sys
 from engine.agents import random_agents
 from engine.interpreter import Engine
 from engine.resources import data_dir
+from engine.runner import play as run
 
 GAMES_PER_COUNT = 2
 PLAYER_COUNTS = (1, 2, 3, 4)
@@ -27,14 +28,9 @@ MOST_DECISIONS = 20_000  # a game that runs longer than this stops there (the pr
 
 
 def play(engine: Engine, players: int, seed: int) -> int:
-    """One random game answered in place, as ``tabula sim`` plays; the decisions it took."""
-    agents = random_agents(seed, players)
-    state = engine.new_game(players=players, seed=seed)
-    taken = 0
-    while taken < MOST_DECISIONS and (decision := engine.decision(state)) is not None:
-        state = engine.apply(state, agents[decision.player].choose(None, decision), in_place=True)
-        taken += 1
-    return taken
+    """One random game answered in place, as ``tabula sim`` plays it (engine.runner.play); the
+    decisions it took."""
+    return run(engine, random_agents(seed, players), players, seed, {}, MOST_DECISIONS, in_place=True).decisions
 
 
 def train() -> int:

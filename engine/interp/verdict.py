@@ -125,7 +125,7 @@ def _plain_draw_of(rt, root: int):
     if len(fails) > 1 and fails[1]:
         return None  # something after the draw could fail: the walk decides
     node = _steps_of(game, root)[0]
-    if type(node) is not Draw or len(node.items) != 1 or getattr(node, "per", None) is not None:
+    if type(node) is not Draw or len(node.items) != 1:
         return None
     item = node.items[0]
     if type(item) is not Item or item.filters or item.location is not None:
