@@ -135,3 +135,30 @@ def test_a_bot_asks_only_whether_an_answer_is_legal_and_the_reason_is_worded_whe
     assert decision.reason("a") == "not allowed: needs 3 silver, you have 1"
     assert decision.reason("b") is None
     assert asked == [("a", False), ("b", False), ("a", True)]
+
+
+def test_a_placement_is_asked_once_a_space_whose_action_cannot_fail_is_free():
+    """Worker placement is asked once one placement is legal (passing is the other answer). The
+    placements whose action cannot fail are judged first, since no walk is needed for them: so
+    when one of them is free, no other placement is judged before asking, and the options keep
+    the board's order."""
+    from engine.interp import flow
+
+    engine = loaded("viticulture")
+    agents, state = random_agents(5, 4), engine.new_game(players=4, seed=5)
+    placements = with_sure = 0
+    while (decision := engine.decision(state)) is not None:
+        pending = state["pending"]
+        if pending.get("judged_by") == "placement":
+            rt = engine._runtime(state)
+            listed = [key for key, _label in flow.placement_candidates(rt, decision.player)]
+            sure = [key for key in listed if flow._sure_slot(rt, key)]
+            placements += 1
+            if sure:
+                with_sure += 1
+                assert not pending.get("why_not")  # nothing judged illegal on the way to a sure one
+                assert set(decision.open) == set(listed) - {sure[0]}
+            assert [key for key in decision.candidate_keys if key != "pass"] == \
+                [key for key in listed if key not in pending.get("why_not", {})]
+        state = engine.apply(state, agents[decision.player].choose(None, decision))
+    assert placements > 50 and with_sure > placements // 2

@@ -122,7 +122,7 @@ def test_things_taken_or_given_one_at_a_time_are_read_off_the_state(monkeypatch)
     """Viticulture: "take 2 cards from Revealed" and "give you up to 3 visitors" ask for one
     card at a time; the walk judges each (the cards so far and this one moved to their new
     owner, then the rest), and every sure verdict is checked against a trial."""
-    seen = judged_against_trials(loaded("viticulture"), monkeypatch, 4, (1,))
+    seen = judged_against_trials(loaded("viticulture"), monkeypatch, 4, (1, 2))
     assert seen[("Take of several", "yes")] > 0, seen
     # Importer: "each opponent may give you up to 3 visitors as Given": a polled player's gift,
     # then the poll binds what was given once the others decline

@@ -23,5 +23,7 @@ cpdef object _free_of(World world, object seat, object space_id, object private,
 cpdef object _kind_slots(Frames rt, object kind, object free, object open_slots)
 cpdef object _action_reason(Frames rt, object seat, object space_id, object slot)
 cpdef object _slot_effect(Frames rt, object space_id, object slot)
+cpdef object _judging_order(Frames rt, list candidates)
+cpdef object _sure_slot(Frames rt, object key)
 cpdef object _slot_label(object space_id, object space, object slot)
 cpdef object _is_bonus_slot(Frames rt, object space_id, object slot)

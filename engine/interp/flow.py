@@ -22,7 +22,7 @@ from __future__ import annotations
 from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
-from engine.interp.fallible import deciding_part, triggers_can_fail
+from engine.interp.fallible import can_fail, deciding_part, triggers_can_fail
 from engine.interp.values import UNREAD, Context, context, test
 
 PLACE = "place"
@@ -354,7 +354,7 @@ def _placement(rt, f) -> None:
     candidates = placement_candidates(rt, seat)
     judge = placement_judge(rt, seat)
     verdicts = {}
-    for key, _label in candidates:  # judged until one is legal: passing is the other option
+    for key in _judging_order(rt, candidates):  # judged until one is legal: passing is the other option
         verdicts[key] = judge(key)
         if verdicts[key] is None and not rt.judge_all:
             break
@@ -363,9 +363,32 @@ def _placement(rt, f) -> None:
         rt.flow.pass_turn(rt, seat)
         return
     f["seat"] = seat
-    why_not = {key: why for key, why in verdicts.items() if why is not None}
+    why_not = {key: verdicts[key] for key, _label in candidates if dict.get(verdicts, key) is not None}
     rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options + [PASS], checked=True, why_not=why_not,
            open=[key for key, _label in candidates if key not in verdicts], judged_by="placement", judge=judge)
+
+
+def _judging_order(rt, candidates: list) -> list[str]:
+    """The keys of the candidates, to judge in this order: first the ones whose action cannot
+    fail (no walk judges them), then the others, each group as listed. (An order to judge in,
+    never to show in; the first legal one found spares the walks of the ones before it.)"""
+    sure, unsure = [], []
+    for key, _label in candidates:
+        (sure if _sure_slot(rt, key) else unsure).append(key)
+    return sure + unsure if unsure and sure else [key for key, _label in candidates]
+
+
+def _sure_slot(rt, key: str) -> bool:
+    """Whether the action of the placement ``key`` cannot fail, whatever the state (worked out
+    once per game and key). The variant rules a judge adds on top (friendly) are still judged."""
+    memo = rt.game.memo["sure slots"]
+    found = dict.get(memo, key)
+    if found is None:
+        _tag, space_id, slot, _kind = key.split(":")
+        root = _slot_effect(rt, space_id, slot)
+        roots = root if type(root) is list else [] if root is None else [root]
+        found = memo[key] = not [number for number in roots if can_fail(rt.game, number)]
+    return found
 
 
 def _next_placer(rt, f) -> int | None:
