@@ -375,7 +375,7 @@ def _judging_order(rt, candidates: list) -> list[str]:
     sure, unsure = [], []
     for key, _label in candidates:
         (sure if _sure_slot(rt, key) else unsure).append(key)
-    return sure + unsure if unsure and sure else [key for key, _label in candidates]
+    return sure + unsure
 
 
 def _sure_slot(rt, key: str) -> bool:
@@ -386,8 +386,7 @@ def _sure_slot(rt, key: str) -> bool:
     if found is None:
         _tag, space_id, slot, _kind = key.split(":")
         root = _slot_effect(rt, space_id, slot)
-        roots = root if type(root) is list else [] if root is None else [root]
-        found = memo[key] = not [number for number in roots if can_fail(rt.game, number)]
+        found = memo[key] = root is None or not can_fail(rt.game, root)
     return found
 
 
