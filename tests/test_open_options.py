@@ -151,8 +151,10 @@ def test_a_placement_is_asked_once_a_space_whose_action_cannot_fail_is_free():
         pending = state["pending"]
         if pending.get("judged_by") == "placement":
             rt = engine._runtime(state)
-            listed = [key for key, _label in flow.placement_candidates(rt, decision.player)]
-            sure = [key for key in listed if flow._sure_slot(rt, key)]
+            order = []
+            listed = [key for key, _label in flow.placement_candidates(rt, decision.player, order)]
+            sure = [key for key in listed if flow._sure_slot(rt, *key.split(":")[1:3])]
+            assert order == sure + [key for key in listed if key not in sure]  # the order judged in
             placements += 1
             if sure:
                 with_sure += 1

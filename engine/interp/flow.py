@@ -351,43 +351,47 @@ def _placement(rt, f) -> None:
     if seat is None:
         rt.done(f)
         return
-    candidates = placement_candidates(rt, seat)
+    order = []
+    candidates = placement_candidates(rt, seat, order)
     judge = placement_judge(rt, seat)
     verdicts = {}
-    for key in _judging_order(rt, candidates):  # judged until one is legal: passing is the other option
+    for key in order:  # judged until one is legal: passing is the other option
         verdicts[key] = judge(key)
         if verdicts[key] is None and not rt.judge_all:
             break
-    options = [(key, label) for key, label in candidates if verdicts.get(key, None) is None]
+    options, why_not, unjudged = _sorted_out(candidates, verdicts)
     if not options:
         rt.flow.pass_turn(rt, seat)
         return
     f["seat"] = seat
-    why_not = {key: verdicts[key] for key, _label in candidates if dict.get(verdicts, key) is not None}
-    rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options + [PASS], checked=True, why_not=why_not,
-           open=[key for key, _label in candidates if key not in verdicts], judged_by="placement", judge=judge)
+    options.append(PASS)
+    rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options, checked=True, why_not=why_not,
+           open=unjudged, judged_by="placement", judge=judge)
 
 
-def _judging_order(rt, candidates: list) -> list[str]:
-    """The keys of the candidates, to judge in this order: first the ones whose action cannot
-    fail (no walk judges them), then the others, each group as listed. (An order to judge in,
-    never to show in; the first legal one found spares the walks of the ones before it.)"""
-    sure, unsure = [], []
-    for key, _label in candidates:
-        (sure if _sure_slot(rt, key) else unsure).append(key)
-    return sure + unsure
+def _sorted_out(candidates: list, verdicts: dict) -> tuple[list, dict, list]:
+    """The candidates legal or not judged, why each judged illegal one is not legal, and the
+    keys not judged: each in the candidates' order."""
+    options, why_not, unjudged = [], {}, []
+    for option in candidates:
+        key = option[0]
+        reason = dict.get(verdicts, key, UNREAD)
+        if reason is None:
+            options.append(option)
+        elif reason is UNREAD:
+            options.append(option)
+            unjudged.append(key)
+        else:
+            why_not[key] = reason
+    return options, why_not, unjudged
 
 
-def _sure_slot(rt, key: str) -> bool:
-    """Whether the action of the placement ``key`` cannot fail, whatever the state (worked out
-    once per game and key). The variant rules a judge adds on top (friendly) are still judged."""
-    memo = rt.game.memo["sure slots"]
-    found = dict.get(memo, key)
-    if found is None:
-        _tag, space_id, slot, _kind = key.split(":")
-        root = _slot_effect(rt, space_id, slot)
-        found = memo[key] = root is None or not can_fail(rt.game, root)
-    return found
+def _sure_slot(rt, space_id: str, slot: str) -> bool:
+    """Whether the action of a worker on ``slot`` of the space cannot fail, whatever the state
+    (asked once per game and option: placement_candidates keeps it with the option). The
+    variant rules a judge adds on top (friendly) are still judged."""
+    root = _slot_effect(rt, space_id, slot)
+    return root is None or not can_fail(rt.game, root)
 
 
 def _next_placer(rt, f) -> int | None:
@@ -412,6 +416,15 @@ def _workers(rt, seat: int) -> list[str]:
     return found
 
 
+def _worker_of(rt, seat: int, kind: str) -> str:
+    """The first of ``seat``'s waiting workers of ``kind`` (there is one: it was a candidate)."""
+    things = rt.s["things"]
+    for worker in _workers(rt, seat):
+        if things[worker]["k"] == kind:
+            return worker
+    raise RulesError(f"no {kind} waits for player {seat + 1}")
+
+
 def _supplies(game) -> list[str]:
     """The kinds of place workers wait in (worked out once per game)."""
     found = game.memo.get("worker supplies")
@@ -425,15 +438,18 @@ ANY_SLOT = ["any"]  # the one slot of a space without a limit (never changed; to
 EMPTY_USE: dict = {}  # no space used this round yet (never written to)
 
 
-def placement_candidates(rt, seat: int) -> list[tuple[str, str]]:
+def placement_candidates(rt, seat: int, order: list) -> list[tuple[str, str]]:
     """Every placement on a free slot for ``seat`` now, legal or not: (key, label), in order.
+    Their keys go into ``order`` in the order to judge them in: first the placements whose
+    action cannot fail (no walk judges them), then the others, each group as listed (an order
+    to judge in, never to show in: the first legal one found spares the walks of the others).
     (It runs at every placement asked: the spaces' fixed facts come from _placement_rows, and
     a space with free slots for every kind, the common case, costs no call.)"""
     world = rt.world
     things = rt.s["things"]
     kinds = sorted({things[w]["k"] for w in _workers(rt, seat)})
     used = _used_this_round(rt, seat)
-    found = []
+    found, unsure = [], []
     for space_id, space, structure, once, open_slots, options in _placement_rows(rt.game, rt.s["flow"]["phase"],
                                                                                 rt.s["players"]):
         if structure and not world.things(structure, seat):
@@ -447,10 +463,13 @@ def placement_candidates(rt, seat: int) -> list[tuple[str, str]]:
             if made is None:
                 made = options[kind] = {}
             for slot in free if free else _kind_slots(rt, kind, free, open_slots):
-                option = dict.get(made, slot)
-                if option is None:
-                    option = made[slot] = _placement_option(space_id, space, slot, kind)
-                found.append(option)
+                entry = dict.get(made, slot)  # (the option, and whether its action cannot fail)
+                if entry is None:
+                    option = _placement_option(space_id, space, slot, kind)
+                    entry = made[slot] = (option, _sure_slot(rt, space_id, slot))
+                found.append(entry[0])
+                (order if entry[1] else unsure).append(entry[0][0])
+    order += unsure
     return found
 
 
@@ -620,7 +639,7 @@ def _bonus_effect(rt, space_id: str, slot: str) -> int | None:
 
 def _place(rt, seat: int, key: str) -> None:
     _tag, space_id, slot, kind = key.split(":")
-    worker = next(w for w in _workers(rt, seat) if rt.world.thing(w)["k"] == kind)
+    worker = _worker_of(rt, seat, kind)
     rt.world.set_attribute(worker, "slot", slot)
     rt.world.put(worker, space_id)
     space = rt.game.item("spaces", space_id)

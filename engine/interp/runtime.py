@@ -170,8 +170,8 @@ class Runtime(Frames):
             raise Pending()
         if callable(prompt):  # built only for a decision that is really asked
             prompt = prompt()
-        if checked:
-            shown, excluded, unjudged = list(options), dict(why_not or {}), list(open or ())
+        if checked:  # (the caller's lists and dict, made for this decision: they are its own from here)
+            shown, excluded, unjudged = options, why_not or {}, open or ()
         else:
             shown, excluded, unjudged, judge = self._judge_enough(options)
         if not shown:

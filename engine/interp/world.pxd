@@ -28,6 +28,7 @@ cdef class World:
     cpdef object _indexed(self, object kinds, object owner)
     cpdef object _inside(self, object place)
     cpdef object places_of(self, object kinds, object owner=*)
+    cpdef object place_for(self, object kind, object owner)
     cpdef object _instance_name(self, object kind, object tid)
     cpdef object name_of(self, object tid)
     cpdef object counter(self, object owner, object resource)

@@ -364,8 +364,10 @@ class World:
 
     def place_for(self, kind: str, owner: int | None) -> str | None:
         """The first place of ``kind`` belonging to ``owner`` (or the global one)."""
-        for tid in self.places_of({kind}, owner):
-            return tid
+        things = self.s["things"]
+        for tid in dict.get(self.s["kinds"], kind, EMPTY):  # (places_of for one kind, stopping at the first)
+            if owner is None or things[tid]["o"] in (owner, None):
+                return tid
         return None
 
     # ------------------------------------------------------------ events
