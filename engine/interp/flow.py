@@ -448,13 +448,13 @@ def placement_candidates(rt, seat: int, order: list) -> list[tuple[str, str]]:
     world = rt.world
     things = rt.s["things"]
     kinds = sorted({things[w]["k"] for w in _workers(rt, seat)})
-    used = _used_this_round(rt, seat)
+    used = _used_this_round(rt)
     found, unsure = [], []
     for space_id, space, structure, once, open_slots, options in _placement_rows(rt.game, rt.s["flow"]["phase"],
                                                                                 rt.s["players"]):
         if structure and not world.things(structure, seat):
             continue
-        if once and space_id in used:
+        if once and used and f"{seat}:{space_id}" in used:
             continue
         free = open_slots if not dict.get(rt.s["in"], space_id) else _free_of(world, seat, space_id, structure,
                                                                               open_slots)
@@ -558,13 +558,10 @@ def _is_bonus_slot(rt, space_id: str, slot: str) -> bool:
     return False
 
 
-def _used_this_round(rt, seat: int) -> frozenset:
-    """The spaces ``seat`` used this round, of those a player may use once per round."""
-    used = dict.get(dict.get(rt.s["flow"], "used", EMPTY_USE), str(rt.s["flow"]["round"]))
-    if not used:
-        return frozenset()
-    mark = f"{seat}:"
-    return frozenset([entry[len(mark):] for entry in used if entry.startswith(mark)])
+def _used_this_round(rt) -> list | tuple:
+    """The marks ("seat:space") of the spaces used this round, of those a player may use once
+    per round (never written to here)."""
+    return dict.get(dict.get(rt.s["flow"], "used", EMPTY_USE), str(rt.s["flow"]["round"]), ())
 
 
 def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[str]:
