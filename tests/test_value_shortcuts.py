@@ -165,3 +165,12 @@ def test_the_lookups_worked_out_once_say_what_the_definitions_say(game):
         expected = "nobody" if kind in compiled.items("decks") else {"hidden": "nobody", "owner": "owner"}.get(
             visibility, "all")
         assert world.seen_by(place) == world.seen_by(place) == expected
+
+
+def test_the_node_classes_values_tells_apart_by_type_have_no_subclasses():
+    """values reads a value, a player and a selector by the node's exact type (a type test is a
+    pointer comparison; isinstance searches further when it fails): a subclass of one of these
+    would be read as something else, so there is none."""
+    told_by_type = (ast.Var, ast.Attribute, ast.You, ast.PlayerVar, ast.Neighbour, ast.PlayerSelector,
+                    ast.KindSelector)
+    assert all(not cls.__subclasses__() for cls in told_by_type)

@@ -438,12 +438,14 @@ def attribute(ctx: Context, subject, name: str):
     thing = ctx.world.thing(subject)
     if name == "kind":
         return thing["k"]
-    if name in thing["a"]:
-        return thing["a"][name]
-    if "c" in thing:  # a card's printed attributes live in its definition
-        printed = ctx.game.printed[thing["c"]]
-        if name in printed:
-            return printed[name]
+    value = dict.get(thing["a"], name, UNREAD)  # (read once: the walk reads attributes at most steps)
+    if value is not UNREAD:
+        return value
+    card = dict.get(thing, "c")
+    if card is not None:  # a card's printed attributes live in its definition
+        value = dict.get(ctx.game.printed[card], name, UNREAD)
+        if value is not UNREAD:
+            return value
     if name == "phase":
         return _space_phase(ctx, thing["k"])
     noun = dict.get(ctx.game.nouns, name)
@@ -499,13 +501,13 @@ def thing_value(ctx: Context, name: str):
 
 def select(ctx: Context, selector) -> list:
     """What a 'for each' selector counts: player seats or things."""
-    if isinstance(selector, PlayerSelector):
+    if type(selector) is PlayerSelector:
         return players_selected(ctx, selector)
     noun = noun_of(ctx, selector.noun)
     if is_resource(noun):
         return [noun.id] * counter_amount(ctx, noun.id, ctx.actor)
     found = candidates(ctx, noun, selector.filters, selector.location, ctx.actor)
-    if isinstance(selector, KindSelector):
+    if type(selector) is KindSelector:
         if selector.attribute == "kind":  # "kind of card": two copies of a card are one kind
             kinds = [ctx.world.thing(t).get("c") or ctx.world.thing(t)["k"] for t in found]
         else:  # "type of card in Row": the different values of that attribute
@@ -723,9 +725,10 @@ COMPILED_TESTS = {  # condition node -> what compiles its shape (else TESTS test
 
 def _value(ctx: Context, node):
     """A number, or for names and attributes the raw value (ids compare with 'is')."""
-    if isinstance(node, Var):
+    kind = type(node)  # (node classes have no subclasses: a type test, not isinstance's search)
+    if kind is Var:
         return thing_value(ctx, node.name)
-    if isinstance(node, Attribute):
+    if kind is Attribute:
         subject = "Game" if node.name == "Game" else thing_value(ctx, node.name)
         return attribute(ctx, subject, node.attribute)
     return number(ctx, node)
@@ -785,12 +788,13 @@ def _has_all_of(ctx: Context, seat: int, node: HasAllOf) -> bool:
 
 def player_of(ctx: Context, node) -> int:
     """The seat a player reference names."""
-    if isinstance(node, You):
+    kind = type(node)
+    if kind is You:
         return ctx.you
-    if isinstance(node, PlayerVar):
+    if kind is PlayerVar:
         value = ctx.env.get(node.name)
         return value["player"] if isinstance(value, dict) else value
-    if isinstance(node, Neighbour):
+    if kind is Neighbour:
         count = ctx.world.s["players"]
         step = -1 if node.side == "right" else 1
         return (ctx.you + step) % count
