@@ -1222,7 +1222,8 @@ class _Branch(Frames):
     __slots__ = ("_ctx", "_strict")
 
     def __init__(self, world, ctx=None, strict: bool = True) -> None:
-        self.world, self.game, self.s = world, world.game, world.s
+        self.world = world  # (typed: its game and state are then read from the C struct)
+        self.game, self.s = self.world.game, self.world.s
         self._ctx, self._strict = ctx, strict
 
     def ctx(self, frame) -> Context:
