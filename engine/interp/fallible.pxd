@@ -3,6 +3,8 @@
 # calling convention (a call from another module still goes through the Python function). The
 # plain Python module ignores this file. (A function with a closure, a lambda or a generator
 # expression cannot be cpdef.) Their game is typed (game.pxd): its tables are C fields.
+cimport cython
+
 from engine.interp.game cimport Game
 
 # FRESH, held typed: a test of a key against it is the set's own (Cython has no such test for
@@ -14,10 +16,12 @@ cpdef object fresh(dict frame)
 cpdef object can_fail(Game game, object number)
 cpdef object _fails(Game game, object node)
 cpdef object _item_fails(Game game, object verb, object item)
+@cython.locals(at=Py_ssize_t)
 cpdef object sure_options(Game game, list frames, object depth, object options, object routine_rest_fails)
 cpdef object _failing_answers(Game game, object number, object node)
 cpdef object below_top_fails(Game game, list frames, object depth, object routine_rest_fails)
 cpdef object settled(Game game, list frames, object depth, object routine_rest_fails)
+@cython.locals(at=Py_ssize_t)
 cpdef object rest_fails(Game game, dict frame)
 cpdef object sequence_rest_fails(Game game, object number, object step)
 cpdef object _items_rest_fails(Game game, dict frame, object node, object start)

@@ -249,8 +249,8 @@ def sure_options(game, frames: list, depth: int, options, routine_rest_fails) ->
     top = frames[-1]
     if "n" not in top:
         return set()
-    number = top["n"]
-    node = game.nodes[number]
+    number = at = top["n"]  # (a C index in the compiled build: the list's own read)
+    node = game.nodes[at]
     if type(node) in KEYED:
         failing = _failing_answers(game, number, node)
         if failing is True:
@@ -309,7 +309,8 @@ def rest_fails(game, frame: dict) -> bool:
     class is looked up, not tested with isinstance against a tuple: this runs for every frame
     under a question, at every question, and node classes are never subclassed further.)"""
     number, step = frame["n"], frame["s"]
-    node = game.nodes[number]
+    at = number  # (a C index in the compiled build: the list's own read)
+    node = game.nodes[at]
     if number in game.parts:
         return sequence_rest_fails(game, number, step)
     kind = type(node)

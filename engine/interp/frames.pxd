@@ -31,6 +31,7 @@ cdef class Frames:
     cpdef bint child(self, dict parent, object node)
     cpdef object tail(self, dict frame, object node)
     cpdef object hand_over(self, dict frame, object node, dict fields)
+    @cython.locals(at=Py_ssize_t)
     cpdef object _at_once(self, dict frame, object number)
     cpdef object replace(self, dict frame, object node, dict fields=*)
     cpdef object in_strict(self)

@@ -123,7 +123,8 @@ class Frames:
         leaf done at once asks nothing, so no frame of its own would ever have held a question,
         a mark or a binding."""
         game = self.game
-        node = game.nodes[number]
+        at = number  # (a C index in the compiled build: the list's own read)
+        node = game.nodes[at]
         leaf = dict.get(self.leaves, type(node))
         while leaf is not None:
             out = leaf(self, frame, node)
@@ -136,8 +137,8 @@ class Frames:
                 return number, out
             if kind is tuple:  # (a node, or its number)
                 return game.entry_of(out[0]), out[1]
-            number = game.entry_of(out)
-            node = game.nodes[number]
+            number = at = game.entry_of(out)
+            node = game.nodes[at]
             leaf = dict.get(self.leaves, type(node))
         return number, None
 

@@ -4,6 +4,9 @@
 # fields are readonly: Python code reads them, only Game itself sets them. The plain Python
 # module ignores this file. Every attribute Game sets must be declared here
 # (tests/test_compiled_declarations.py).
+cimport cython
+
+
 cdef class Game:
     cdef readonly object packs, table, vocabulary, effects, procedures
     cdef readonly list nodes, entry
@@ -11,9 +14,11 @@ cdef class Game:
     cdef readonly frozenset global_resources, fixed_kinds, reserve_kinds
     cdef readonly bint _made
 
+    @cython.locals(items=dict)
     cpdef object item(self, object namespace, object item_id)
     cpdef object items(self, object namespace)
     cpdef object number(self, object node)
+    @cython.locals(at=Py_ssize_t)
     cpdef object entry_of(self, object node)
     cpdef object effect(self, object namespace, object item_id, object key=*)
     cpdef object triggers(self, object what)

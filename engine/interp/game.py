@@ -91,7 +91,8 @@ class Game:
         return Game(**{name: changes.get(name, getattr(self, name)) for name in MADE_WITH})
 
     def item(self, namespace: str, item_id: str) -> dict:
-        return self.namespaces[namespace][item_id]
+        items = self.namespaces[namespace]  # (typed in the compiled build: the dict's own read)
+        return items[item_id]
 
     def items(self, namespace: str) -> dict:
         return dict.get(self.namespaces, namespace, NO_ITEMS)
@@ -101,7 +102,8 @@ class Game:
 
     def entry_of(self, node) -> int:
         """The number of the node that runs for ``node`` (a node, or its number)."""
-        return self.entry[node if type(node) is int else self.node_numbers[id(node)]]
+        at = node if type(node) is int else self.node_numbers[id(node)]  # (a C index in the compiled build)
+        return self.entry[at]
 
     def effect(self, namespace: str, item_id: str, key: str = "effect") -> int | None:
         return self.effects.get(f"{namespace}:{item_id}:{key}")

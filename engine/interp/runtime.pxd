@@ -6,7 +6,7 @@ cimport cython
 cpdef object copy_data(object value)
 
 # Run's loop, of typed arguments: the state, frames and tables read as a dict and lists
-@cython.locals(frame=dict)
+@cython.locals(frame=dict, at=Py_ssize_t)
 cpdef object _steps(object rt, dict state, list frames, list nodes, dict table, dict routines)
 
 # The fallibility readers the loop calls at every step, as C functions (settled and

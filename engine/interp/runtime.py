@@ -369,7 +369,8 @@ def _steps(rt: Runtime, state: dict, frames: list, nodes: list, table: dict, rou
         try:  # the one table of handlers (handlers.py), or a flow routine
             number = dict.get(frame, "n")
             if number is not None:
-                node = nodes[number]
+                at = number  # (a C index in the compiled build: the list's own read)
+                node = nodes[at]
                 table[type(node)](rt, frame, node)
             else:
                 routines[frame["h"]](rt, frame)

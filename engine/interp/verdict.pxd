@@ -23,9 +23,9 @@ cdef class Walk:
     cpdef object verdict(self, dict envs, tuple segments)
     cpdef object verdict_of(self, object ways)
     # typed locals: a segment's head and a sequence's steps are read from the tuple itself
-    @cython.locals(head=tuple, steps=tuple)
+    @cython.locals(head=tuple, steps=tuple, parts_of=dict, entry=list, nodes=list, at=Py_ssize_t)
     cpdef object walk(self, dict envs, tuple segments)
-    @cython.locals(head=tuple, steps=tuple)
+    @cython.locals(head=tuple, steps=tuple, at=Py_ssize_t)
     cpdef object fallible(self, tuple segments)
     cpdef object ctx(self, dict envs, tuple head)
     @cython.locals(world=World, state=dict)  # (the copy made by the dict's own copy)

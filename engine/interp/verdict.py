@@ -573,7 +573,10 @@ class Walk:
                 continue
             if not self.fallible(segments):
                 return YES
-            node = nodes[entry[steps[step]]]
+            at = step  # (C indexes in the compiled build: the tuple's and lists' own reads)
+            at = steps[at]
+            at = entry[at]
+            node = nodes[at]
             check = dict.get(CHECKS, type(node))
             if check is None:
                 return self.unsure(node)
@@ -593,8 +596,8 @@ class Walk:
             steps = dict.get(known, number)
             if steps is None:
                 steps = steps_fail(self.game, number)
-            step = head[5]
-            if step < len(steps) and steps[step]:
+            at = head[5]  # (a C index in the compiled build: the tuple's own read)
+            if at < len(steps) and steps[at]:
                 return True
         return False
 
