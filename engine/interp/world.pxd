@@ -4,6 +4,8 @@
 # The methods World's own methods call are C methods (cpdef): a call on ``self`` skips
 # Python's calling convention; a call from outside still goes through the Python method.
 # (A method with a lambda, a generator expression or ``**keywords`` cannot be cpdef.)
+cimport cython
+
 from engine.interp.game cimport Game
 
 cdef class World:
@@ -17,21 +19,28 @@ cdef class World:
     cpdef object _own(self, object table)
     cpdef dict _bucket_to_write(self, object owner)
     cpdef object _own_indexes(self)
+    @cython.locals(things=dict, thing=dict)
     cpdef object edit(self, object tid)
+    @cython.locals(inside=dict)
     cpdef list _writable(self, object place)
     cpdef object lacks(self, object owner, object resource, object amount)
     cpdef object shortfall(self, object owner, object resource, object amount, object verb=*)
+    @cython.locals(things=dict)
     cpdef object thing(self, object tid)
     cpdef object contents(self, object place)
+    @cython.locals(thing=dict, held=list, contents=list)  # (a thing and contents lists: the types' own reads)
     cpdef object put(self, object tid, object place, object top=*)
     cpdef object seen_by(self, object place)
     cpdef object _indexed(self, object kinds, object owner)
     cpdef object _inside(self, object place)
     cpdef object places_of(self, object kinds, object owner=*)
+    @cython.locals(things=dict)
     cpdef object place_for(self, object kind, object owner)
     cpdef object _instance_name(self, object kind, object tid)
+    @cython.locals(thing=dict)
     cpdef object name_of(self, object tid)
     cpdef object counter(self, object owner, object resource)
+    @cython.locals(things=dict, thing=dict)
     cpdef object things(self, object kinds, object owner=*, object places=*, object include_reserve=*)
     cpdef object place_of(self, object tid)
     cpdef object event(self, object kind, object player, object text, dict fields=*)

@@ -99,7 +99,8 @@ class World:
             thing = things[tid] = {**thing, "a": dict(thing["a"])}
             set.add(self._things, tid)
             return thing
-        return self.s["things"][tid]
+        things = self.s["things"]
+        return things[tid]
 
     def _writable(self, place: str) -> list[str]:
         if place not in self._lists:
@@ -109,7 +110,8 @@ class World:
             held = inside[place] = list(dict.get(inside, place, ()))
             set.add(self._lists, place)
             return held
-        return self.s["in"][place]
+        inside = self.s["in"]
+        return inside[place]
 
     # ------------------------------------------------------------ counters
 
@@ -162,7 +164,8 @@ class World:
     # ------------------------------------------------------------ things
 
     def thing(self, tid: str) -> dict:
-        return self.s["things"][tid]
+        things = self.s["things"]  # (typed in the compiled build: the dict's own read)
+        return things[tid]
 
     def contents(self, place: str) -> list[str]:
         """What ``place`` holds (read only: change it with put)."""
