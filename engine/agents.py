@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Protocol
 
 from engine import rng
+from engine.rng import next_int
 
 
 class Agent(Protocol):
@@ -91,10 +92,12 @@ class RandomAgent:
 
     def choose(self, view: Any, decision: Any) -> str:
         pool = list(decision.candidate_keys) if hasattr(decision, "candidate_keys") else option_keys(decision)
+        data = self.rng
         while True:
-            index, self.rng = rng.next_int(self.rng, len(pool))
+            index, data = next_int(data, len(pool))
             key = list.pop(pool, index)
             if not pool or is_legal(decision, key):
+                self.rng = data  # (its stream moves on by every draw this choice took)
                 return key
 
 

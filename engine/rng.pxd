@@ -14,3 +14,7 @@ cpdef tuple next_u32(object data)
 cpdef object _check(object data)
 cpdef bint _words(object s0, object s1, object s2, object s3)
 cpdef bint _word(object w)
+
+# A draw of an int below a bound, as a C function: a caller that cimports it (agents.pxd) skips
+# the lookup of the name and Python's calling convention.
+cpdef tuple next_int(object data, object bound)
