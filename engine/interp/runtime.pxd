@@ -12,3 +12,6 @@ cpdef object _steps(object rt, dict state, list frames, list nodes, dict table, 
 # The fallibility readers the loop calls at every step, as C functions (settled and
 # sure_options stay Python calls: tests patch them in this module).
 from engine.interp.fallible cimport can_fail, fresh
+
+# A decision's prompt in words (made by its function only for a decision really asked)
+cpdef object _words(object prompt)

@@ -168,23 +168,22 @@ class Runtime(Frames):
         if self.probe_depth is not None:
             self.probe_options = list(options)
             raise Pending()
-        if callable(prompt):  # built only for a decision that is really asked
-            prompt = prompt()
         if checked:  # (the caller's lists and dict, made for this decision: they are its own from here)
             shown, excluded, unjudged = options, why_not or {}, open or ()
         else:
             shown, excluded, unjudged, judge = self._judge_enough(options)
         if not shown:
             reasons = list(excluded.values())
-            raise Infeasible(reasons[0] if reasons else f"nothing can be chosen: {prompt}")
+            raise Infeasible(reasons[0] if reasons else f"nothing can be chosen: {_words(prompt)}")
         if len(shown) == 1:  # a forced choice is not asked: the frame runs on with it
             frame["ans"] = shown[0][0]
             return
-        self.s["decisions"] += 1
-        pending = self.s["pending"] = {
-            "id": f"d{self.s['decisions']}",
+        s = self.s
+        s["decisions"] += 1
+        pending = s["pending"] = {
+            "id": f"d{s['decisions']}",
             "player": player,
-            "prompt": prompt,
+            "prompt": _words(prompt),  # (built only for a decision that is really asked)
             "options": [[key, label] for key, label in shown],  # (each pair made as a list at once)
             "source": source or frame.get("src", ""),
         }
@@ -376,6 +375,11 @@ def _steps(rt: Runtime, state: dict, frames: list, nodes: list, table: dict, rou
                 routines[frame["h"]](rt, frame)
         except Infeasible as failure:
             rt._unwind(failure)
+
+
+def _words(prompt) -> str:
+    """A decision's prompt in words: given, or made by a function at the first need."""
+    return prompt() if callable(prompt) else prompt
 
 
 def _why(options, key: str, reason: str) -> str:
