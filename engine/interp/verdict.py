@@ -72,7 +72,7 @@ from engine.effects.ast import (
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
 from engine.interp.fallible import can_fail, children, rest_fails, steps_fail, triggers_can_fail
-from engine.interp.frames import Frames, bound_values
+from engine.interp.frames import NO_NOUNS, Frames, bound_values
 from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, call_env, call_nouns,
                                     entries_of, repeat_bounds)
@@ -103,7 +103,7 @@ def can_do(rt, roots: list[int], seat: int):
     envs, segments = {}, []
     for index, root in enumerate(roots):  # (a loop, not a generator: it runs at every placement judged)
         envs[index] = {}
-        segments.append((index, seat, seat, {}, root, 0))
+        segments.append((index, seat, seat, NO_NOUNS, root, 0))
     return Walk(rt, strict=True).verdict(envs, tuple(segments))
 
 
@@ -502,7 +502,7 @@ def _play_answers(w, frames, depth, node: Play):
 
 
 def _head(frame: dict) -> tuple:
-    return (frame["e"], frame["p"], frame["y"], dict.get(frame, "x") or {})  # a routine's "e" is "root"
+    return (frame["e"], frame["p"], frame["y"], dict.get(frame, "x") or NO_NOUNS)  # a routine's "e" is "root"
 
 
 def _segment(frame: dict, number: int, step) -> tuple:
@@ -607,8 +607,8 @@ class Walk:
         changed once made)."""
         last = self._last
         if last is not None and last[0] is envs:
-            was = last[1]
-            if was[0] == head[0] and was[1] == head[1] and was[2] == head[2] and was[3] == head[3]:
+            was = last[1]  # (told apart by identity: a miss only makes a Context again)
+            if was is head or (was[0] is head[0] and was[1] is head[1] and was[2] is head[2] and was[3] is head[3]):
                 return last[2]
         made = context(dict.get(envs, WORLD) or self.rt.world, head[1], head[2], envs[head[0]], head[3])
         self._last = (envs, head, made)
@@ -1099,7 +1099,7 @@ def _set_way(w, envs, head, tid: str, place: str, plan: list, rest):
     seat = head[1] if owner is None else owner
     key = object()  # the completion effect's own bindings
     envs[key] = {"Set": completed}
-    return envs, ((key, seat, seat, {}, root, 0),) + rest
+    return envs, ((key, seat, seat, NO_NOUNS, root, 0),) + rest
 
 
 def _discard(w, envs, head, node: Discard, rest):
@@ -1204,7 +1204,7 @@ def _playing(w, envs, head, tid: str, rest):
     key = object()  # the card's own bindings
     envs[key] = {}
     after = (_at(head, CHANGES, 0),)  # the card is discarded once its effect is done
-    return envs, (((key, head[1], head[1], {}, root, 0),) if root is not None else ()) + after + rest
+    return envs, (((key, head[1], head[1], NO_NOUNS, root, 0),) if root is not None else ()) + after + rest
 
 
 def _perform(w, envs, head, node: Perform, rest):
