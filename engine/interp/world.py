@@ -197,8 +197,9 @@ class World:
     def put(self, tid: str, place: str | None, top: bool = True) -> None:
         """Move a thing into ``place`` (None: out of the game). Into a place whose things
         lie in sets, it goes to the first legal set (sets.py; ``move`` asks instead)."""
-        if place is not None and sets.rule_at(self, place) and self.s["things"][tid]["k"] != sets.SET_KIND:
-            return sets.put_first(self, tid, place)
+        things = self.s["things"]
+        if place is not None and self.game.sets_rule(things[place]["k"]) and things[tid]["k"] != sets.SET_KIND:
+            return sets.put_first(self, tid, place)  # (the place's rule read as sets.rule_at reads it)
         thing = self.edit(tid)
         was = thing["at"]
         if was is not None:
