@@ -17,7 +17,7 @@ cpdef object _env_plan(object resolved)
 from engine.interp.frames cimport Frames, bound_values
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
-from engine.interp.values cimport number, player_of, select, test, thing_value
+from engine.interp.values cimport number, player_of, select, test, thing_value, variable_number
 from engine.interp.labels cimport option_label, with_values
 
 @cython.locals(parts=tuple)  # (a sequence's steps: read from the tuple itself)

@@ -21,7 +21,7 @@ from engine.interp import items, sets
 from engine.interp.errors import Infeasible
 from engine.interp.frames import bound_values
 from engine.interp.labels import option_label, with_values
-from engine.interp.values import number, player_of, select, test, thing_value
+from engine.interp.values import number, player_of, select, test, thing_value, variable_number
 
 YES_NO = [("yes", "yes"), ("no", "no")]
 
@@ -158,7 +158,7 @@ def _ask_value(rt, f, node: Adjust, values: list[int], low: int, high: int) -> N
 
 def adjust_range(ctx, node: Adjust) -> tuple[int, int, int]:
     """(current value, least, most) of an adjustment; Infeasible when the value is outside."""
-    current, low, high = number(ctx, Var(node.name)), number(ctx, node.low), number(ctx, node.high)
+    current, low, high = variable_number(ctx, node.name), number(ctx, node.low), number(ctx, node.high)
     if not low <= current <= high:
         raise Infeasible(f"{node.name} is {current}, outside {low} to {high}")
     return current, low, high

@@ -8,7 +8,7 @@ from engine.interp.frames cimport Frames
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
 from engine.interp.values cimport (candidates, counter_amount, counter_owner, is_players, is_resource, noun_of,
-                                   number, places, player_of, select, test)
+                                   number, places, player_of, select, test, variable_number)
 
 cpdef object _start_pick(Frames rt, dict f, object item, object owner, object ctx=*)
 cpdef object _finish_pick(dict f)

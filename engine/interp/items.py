@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from engine.effects.ast import (
     BoundItem, Discard, Draw, EveryPlace, Gain, Give, Item, Location, Lose, OtherThan, OwnPlace, Pay, Pick, PlaceOf,
-    Play, Quantity, Reveal, Take, Var, VarPlace, Yours,
+    Play, Quantity, Reveal, Take, VarPlace, Yours,
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible, RulesError
@@ -34,6 +34,7 @@ from engine.interp.values import (
     player_of,
     select,
     test,
+    variable_number,
 )
 
 DONE = ("done", "no more")
@@ -93,7 +94,7 @@ def pick_prompt(rt, f, item: Item) -> str:
         if type(flt) is Yours:
             words.append("of yours")
             continue
-        value = flt.value if isinstance(flt.value, int) else number(ctx, Var(flt.value))
+        value = flt.value if isinstance(flt.value, int) else variable_number(ctx, flt.value)
         words.append(f"of {flt.attribute} {value}" + (f" or {flt.direction}" if flt.direction else ""))
     if item.location is not None:
         words.append(_place_words(rt, ctx, item.location))
@@ -174,7 +175,7 @@ def bounds(ctx: Context, quantity: Quantity, available: int) -> tuple[int, int]:
         passed = ctx.env.get(value)
         mode, value = (passed["mode"], passed["value"]) if isinstance(passed, dict) else ("exactly", passed or 0)
     if isinstance(value, str):
-        value = number(ctx, Var(value))
+        value = variable_number(ctx, value)
     return mode_bounds(mode, value, available)
 
 
@@ -734,7 +735,7 @@ def _create(rt, f, item: Item, kinds: list[str], seat: int, destination: str | N
     for flt in getattr(item, "filters", ()):
         if isinstance(flt, (OtherThan, Yours)):
             continue
-        attrs[flt.attribute] = flt.value if isinstance(flt.value, int) else number(ctx, Var(flt.value))
+        attrs[flt.attribute] = flt.value if isinstance(flt.value, int) else variable_number(ctx, flt.value)
     tid = rt.world.new_id(kind)
     rt.world.create(tid, kind, seat, None, attrs)
     place = destination or _home_place(rt, kind, seat)

@@ -553,6 +553,12 @@ def number(ctx: Context, node) -> int:
     return reader(ctx, node)
 
 
+def variable_number(ctx: Context, name: str) -> int:
+    """The number ``name`` holds in the bindings (0 when unbound): what the expression Var(name)
+    reads, for a caller that has the name only (no node is made for it)."""
+    return _as_number(dict.get(ctx.env, name, 0))
+
+
 def _attribute_number(ctx: Context, node: Attribute) -> int:
     subject = "Game" if node.name == "Game" else thing_value(ctx, node.name)
     return _as_number(attribute(ctx, subject, node.attribute))
@@ -565,7 +571,7 @@ def _aggregate_number(ctx: Context, node: Aggregate) -> int:
 
 NUMBERS = {  # number node -> how its value is read
     Number: lambda ctx, node: node.value,
-    Var: lambda ctx, node: _as_number(dict.get(ctx.env, node.name, 0)),
+    Var: lambda ctx, node: variable_number(ctx, node.name),
     Attribute: _attribute_number,
     Count: lambda ctx, node: len(select(ctx, node.selector)),
     Aggregate: _aggregate_number,
