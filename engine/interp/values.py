@@ -408,7 +408,7 @@ def _passes(ctx: Context, tid: str, flt: Filter) -> bool:
     if other is not None:
         return other(ctx, tid, flt)
     value = attribute(ctx, tid, flt.attribute)
-    bound = flt.value if isinstance(flt.value, int) else number(ctx, Var(flt.value))
+    bound = flt.value if isinstance(flt.value, int) else variable_number(ctx, flt.value)
     return value is not None and DIRECTIONS.get(flt.direction, operator.eq)(value, bound)
 
 
