@@ -28,7 +28,7 @@ cdef class World:
     @cython.locals(things=dict)
     cpdef object thing(self, object tid)
     cpdef object contents(self, object place)
-    @cython.locals(things=dict, thing=dict, held=list, contents=list)  # (a thing and contents lists: the types' own reads)
+    @cython.locals(things=dict, thing=dict, held=list, contents=list)  # (the types' own reads)
     cpdef object put(self, object tid, object place, object top=*)
     cpdef object seen_by(self, object place)
     cpdef object _indexed(self, object kinds, object owner)
