@@ -47,9 +47,7 @@ SET_KIND = "set"  # the engine's kind of a set thing (never a pack noun)
 
 def rule_at(world, place: str | None) -> dict | None:
     """The sets rule of the place thing ``place``."""
-    if place is None:
-        return None
-    return world.game.sets_rule(world.s["things"][place]["k"])
+    return world.sets_rule_at(place)
 
 
 def sets_in(world, place: str) -> list[str]:

@@ -99,8 +99,7 @@ class World:
             thing = things[tid] = {**thing, "a": dict(thing["a"])}
             set.add(self._things, tid)
             return thing
-        things = self.s["things"]
-        return things[tid]
+        return self.thing(tid)
 
     def _writable(self, place: str) -> list[str]:
         if place not in self._lists:
@@ -197,9 +196,8 @@ class World:
     def put(self, tid: str, place: str | None, top: bool = True) -> None:
         """Move a thing into ``place`` (None: out of the game). Into a place whose things
         lie in sets, it goes to the first legal set (sets.py; ``move`` asks instead)."""
-        things = self.s["things"]
-        if place is not None and self.game.sets_rule(things[place]["k"]) and things[tid]["k"] != sets.SET_KIND:
-            return sets.put_first(self, tid, place)  # (the place's rule read as sets.rule_at reads it)
+        if self.sets_rule_at(place) and self.s["things"][tid]["k"] != sets.SET_KIND:
+            return sets.put_first(self, tid, place)
         thing = self.edit(tid)
         was = thing["at"]
         if was is not None:
@@ -214,6 +212,12 @@ class World:
             contents.append(tid) if top else contents.insert(0, tid)
         if was is not None and not held:
             self._split_into(was)
+
+    def sets_rule_at(self, place: str | None) -> dict | None:
+        """The sets rule of the place thing ``place`` (None: its things lie loose, or no place)."""
+        if place is None:
+            return None
+        return self.game.sets_rule(self.s["things"][place]["k"])
 
     def _split_into(self, empty: str) -> None:
         """A place of a kind that ``split_when_empty`` takes the bottom half of its fullest sibling."""
