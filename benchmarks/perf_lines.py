@@ -100,8 +100,9 @@ class Lines:
         pairs = list(zip(block[0::2], block[1::2]))  # (function, file:line), innermost first
         found = "?"
         for function, where in pairs:
-            if function.startswith("__pyx_") and self.c_name in where:
-                number = int(where.rsplit(":", 1)[1].split()[0])
+            line = where.rsplit(":", 1)[1].split()[0]
+            if function.startswith("__pyx_") and self.c_name in where and line.isdigit():  # ("?": no line known)
+                number = int(line)
                 index = bisect.bisect_right(self.starts, number) - 1
                 found = self.marks[index][1] if index >= 0 else "?"
                 break
