@@ -24,5 +24,7 @@ cpdef object settled(Game game, list frames, object depth, object routine_rest_f
 @cython.locals(at=Py_ssize_t)
 cpdef object rest_fails(Game game, dict frame)
 cpdef object sequence_rest_fails(Game game, object number, object step)
+@cython.locals(known=list, at=Py_ssize_t)
+cpdef object steps_fail(Game game, object number)
 cpdef object _items_rest_fails(Game game, dict frame, object node, object start)
 cpdef object _answer_fails(Game game, dict frame, object node)

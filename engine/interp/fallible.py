@@ -357,16 +357,19 @@ def steps_fail(game, number: int) -> tuple[bool, ...]:
     """Whether running node ``number`` can fail from each of its steps on: a sequence's steps,
     else the node as one step (from a step past the end nothing is left: it cannot). Worked
     out once per node."""
-    memo = game.memo["steps fail"]
-    found = dict.get(memo, number)
+    known = game.fail_from
+    at = number  # (a C index in the compiled build: the list's own read)
+    found = known[at]
     if found is None:
-        parts = dict.get(game.parts, number)
-        if parts is None:
-            found = (can_fail(game, number),)
-        else:
-            found = tuple(any(can_fail(game, part) for part in parts[step:]) for step in range(len(parts)))
-        memo[number] = found
+        found = known[at] = _steps_fail(game, number)
     return found
+
+
+def _steps_fail(game, number: int) -> tuple[bool, ...]:
+    parts = dict.get(game.parts, number)
+    if parts is None:
+        return (can_fail(game, number),)
+    return tuple(any(can_fail(game, part) for part in parts[step:]) for step in range(len(parts)))
 
 
 def deciding_part(game, number: int) -> int:

@@ -21,9 +21,9 @@ from engine.positions import to_plain
 # The memo's tables the interpreter's modules fill as they work facts out (per node, kind or
 # call), each named by the module that owns it: fallible, handlers, items, needs, sets, verdict, world.
 MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets", "judging order", "weight",
-               "seen by", "decks of", "has reserve", "groups of", "steps fail", "card names", "instance names",
+               "seen by", "decks of", "has reserve", "groups of", "card names", "instance names",
                "triggers fail", "guards", "plain payments", "triggers", "kinds", "noun facts", "terms", "defined",
-               "slot effects", "placement rows", "zone values", "option weights", "plain draws")
+               "slot effects", "placement rows", "zone values", "option weights", "plain draws", "value keys")
 
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)
@@ -41,8 +41,8 @@ class Game:
     a C type, game.pxd: the interpreter reads its fields and calls its methods without a
     lookup by name.)"""
 
-    __slots__ = MADE_WITH + ("namespaces", "printed", "global_resources", "resource_bounds", "fixed_kinds",
-                             "reserve_kinds", "phrases", "nouns", "_made")
+    __slots__ = MADE_WITH + ("runs", "fail_from", "namespaces", "printed", "global_resources", "resource_bounds",
+                             "fixed_kinds", "reserve_kinds", "phrases", "nouns", "_made")
 
     def __init__(self, packs: tuple, table: MappingProxyType, vocabulary: Vocabulary, nodes: list,
                  effects: MappingProxyType, calls: dict, procedures: MappingProxyType, node_numbers: dict,
@@ -58,6 +58,11 @@ class Game:
         self.node_numbers = node_numbers  # id(node) -> number
         self.parts = {} if parts is None else parts  # sequence number -> its steps, flat
         self.entry = [] if entry is None else entry  # number -> the node that really runs
+        # number -> what runs, one step after the other: a sequence's flat steps, else the number
+        # itself; and whether the rest can fail from each of them (fallible.steps_fail, None until
+        # worked out). Lists read by the number, at every step of a walk.
+        self.runs, self.fail_from = [], []
+        _runs_extended(self.runs, self.fail_from, self.parts, len(self.entry))
         self.memo = {} if memo is None else memo  # derived facts, computed once
         self.fast = {} if fast is None else fast  # id(node) -> (node, its compiled test or place facts) (values.py)
         # the memo's tables, made empty here so that a read of one never has to make it
@@ -119,6 +124,7 @@ class Game:
             raise ValueError(f"effect {text!r}: {problems[0].message}")
         _number(tree, self.nodes, self.node_numbers)
         _flatten(self.nodes, self.node_numbers, self.parts, self.entry)
+        _runs_extended(self.runs, self.fail_from, self.parts, len(self.entry))
         for node_id, call in resolved.items():
             self.calls[self.node_numbers[node_id]] = call
         return self.node_numbers[id(tree)]
@@ -237,6 +243,13 @@ def _flatten(nodes: list, numbers: dict, parts: dict, entry: list) -> None:
             parts[number] = parts_of
             if len(parts_of) == 1:
                 entry[number] = parts_of[0]  # a step is never a sequence itself: see _flat_steps
+
+
+def _runs_extended(runs: list, fail_from: list, parts: dict, count: int) -> None:
+    """Extend the lists read by number (Game.runs, Game.fail_from) to ``count`` numbers."""
+    for number in range(len(runs), count):
+        runs.append(dict.get(parts, number) or (number,))
+        fail_from.append(None)
 
 
 def _flat_steps(node, numbers: dict) -> tuple[int, ...] | None:

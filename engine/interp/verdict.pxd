@@ -17,13 +17,13 @@ cdef class Walk:
     cdef public Game game
     cdef public Frames rt
     cdef public object stuck, strict, _last
-    cdef public dict _fails
+    cdef public list _fails
     cdef public long left
 
     cpdef object verdict(self, dict envs, tuple segments)
     cpdef object verdict_of(self, object ways)
     # typed locals: a segment's head and a sequence's steps are read from the tuple itself
-    @cython.locals(head=tuple, steps=tuple, parts_of=dict, entry=list, nodes=list, at=Py_ssize_t)
+    @cython.locals(head=tuple, steps=tuple, runs=list, entry=list, nodes=list, at=Py_ssize_t)
     cpdef object walk(self, dict envs, tuple segments)
     @cython.locals(head=tuple, steps=tuple, at=Py_ssize_t)
     cpdef object fallible(self, tuple segments)

@@ -525,7 +525,7 @@ class Walk:
     def __init__(self, rt, strict: bool) -> None:
         self.rt = rt
         self.game = rt.game
-        self._fails = rt.game.memo["steps fail"]  # steps_fail's memo, read at every step (fallible)
+        self._fails = rt.game.fail_from  # steps_fail's memo by number, read at every step (fallible)
         self.left = WALK_BUDGET
         self.strict = strict  # whether the region must be completed (a full slot then fails)
         self._last = None  # (bindings, head, context) of the last context made (see ctx)
@@ -551,7 +551,7 @@ class Walk:
 
     def walk(self, envs: dict, segments: tuple):
         game = self.game
-        parts_of, entry, nodes = game.parts, game.entry, game.nodes
+        runs, entry, nodes = game.runs, game.entry, game.nodes
         self.left -= 1
         if self.left < 0:
             raise _GiveUp()
@@ -565,15 +565,14 @@ class Walk:
                 return YES if self.walk(envs, segments[1:]) is YES else None
             if number < 0:
                 return YES if number == CHANGES and not self.fallible(segments[1:]) else None
-            steps = dict.get(parts_of, number)
-            if steps is None:
-                steps = (number,)
+            at = number  # (C indexes in the compiled build: the tuple's and lists' own reads)
+            steps = runs[at]
             if step >= len(steps):
                 segments = segments[1:]
                 continue
             if not self.fallible(segments):
                 return YES
-            at = step  # (C indexes in the compiled build: the tuple's and lists' own reads)
+            at = step
             at = steps[at]
             at = entry[at]
             node = nodes[at]
@@ -593,7 +592,8 @@ class Walk:
                 if number == UNKNOWN:
                     return True
                 continue
-            steps = dict.get(known, number)
+            at = number  # (a C index in the compiled build: the list's own read)
+            steps = known[at]
             if steps is None:
                 steps = steps_fail(self.game, number)
             at = head[5]  # (a C index in the compiled build: the tuple's own read)
