@@ -13,6 +13,7 @@ from engine.interp.world cimport World
 
 cpdef object _check_ends(Frames rt, list ends)
 cpdef object _next_placer(Frames rt, dict f)
+@cython.locals(things=dict)
 cpdef object _workers(Frames rt, object seat)
 cpdef object _supplies(Game game)
 @cython.locals(things=dict, found=list, unsure=list, options=dict, made=dict)  # (read and written as dicts)

@@ -23,8 +23,10 @@ cdef class Frames:
     cdef public Context _last_ctx
     cdef public dict _ctx_frame
 
-    cpdef object env(self, dict frame)
+    @cython.locals(envs=dict)
+    cpdef dict env(self, dict frame)
     cpdef object new_env(self, object values)
+    @cython.locals(envs=dict)
     cpdef object ctx(self, dict frame)
     @cython.locals(frame=dict)  # (typed locals: their writes and tests are the dict's own)
     cpdef object push(self, dict parent, object node, dict fields=*)

@@ -31,7 +31,8 @@ class Frames:
     __slots__ = ("game", "s", "world", "last_out", "leaves", "_last_ctx", "_ctx_frame")
 
     def env(self, frame: dict) -> dict:
-        return self.s["envs"][frame["e"]]
+        envs = self.s["envs"]  # (typed in the compiled build: the dict's own read)
+        return envs[frame["e"]]
 
     def new_env(self, values: dict) -> str:
         self.s["serial"] += 1
@@ -51,7 +52,8 @@ class Frames:
         take its place in memory."""
         if self._ctx_frame is frame:
             return self._last_ctx
-        env = self.s["envs"][frame["e"]]
+        envs = self.s["envs"]  # (typed in the compiled build: the dict's own read)
+        env = envs[frame["e"]]
         subst = dict.get(frame, "x") or NO_NOUNS
         last = self._last_ctx
         self._ctx_frame = frame
@@ -76,7 +78,8 @@ class Frames:
         if x:
             frame["x"] = x
         if fields:
-            frame.update(fields)
+            for key, value in fields.items():  # (set one by one: a method call costs more, compiled)
+                frame[key] = value
             if "e" in fields and fields["e"] != parent["e"]:
                 frame["own"] = True  # its bindings go when it finishes
         self.s["frames"].append(frame)
@@ -157,7 +160,8 @@ class Frames:
             for key in [key for key in frame if key not in FRESH]:
                 del frame[key]
         if fields:
-            frame.update(fields)
+            for key, value in fields.items():  # (as in push)
+                frame[key] = value
             self._ctx_frame = None  # (its bindings, players or nouns may be new: ctx)
 
     def push_routine(self, routine: str, fields: dict) -> dict:

@@ -4,6 +4,8 @@
 # Python module ignores this file. (A function with a closure, a lambda or a generator
 # expression cannot be cpdef.) Their runtime is typed: a Runtime, or the walk's branch (a Frames
 # too), so its game, state and World, and their C methods, are reached without a lookup by name.
+cimport cython
+
 from engine.interp.frames cimport Frames
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
@@ -33,5 +35,6 @@ cpdef object reveal(Frames rt, object seat, object tid)
 cpdef object discard(Frames rt, object seat, object tid, object played=*, object resolved=*)
 cpdef object move_to_owner(Frames rt, object tid, object seat)
 cpdef object revealed_place(Frames rt)
+@cython.locals(things=dict, inside=dict)
 cpdef object _from_reserve(Frames rt, object seat, object kinds)
 cpdef object gain_existing(Frames rt, object seat, object tid, object destination=*)

@@ -58,7 +58,7 @@ cpdef object _anywhere_with_terms(object keep, object with_terms, object kinds, 
                                   object owner)
 cpdef object _in_every_place(object noun, object filters, object location, object keep, object kinds, object place_noun,
                              object place_kind, Context ctx, object owner)
-@cython.locals(things=dict, inside=dict, s=dict)
+@cython.locals(things=dict, inside=dict, s=dict, seats=list, at=Py_ssize_t)
 cpdef object _in_your_place(object noun, object filters, object location, object keep, object kinds, object place_noun,
                             object place_kind, Context ctx, object owner)
 cpdef object _has_resource(object general, object resource, object scope_global, object compare, object right,

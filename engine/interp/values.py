@@ -238,7 +238,8 @@ def _in_your_place(noun, filters, location, keep, kinds, place_noun: str, place_
     seats = dict.get(s["owned"], place_kind)  # the actor's places of the kind, in creation order
     found = []
     if seats is not None and actor < len(seats):
-        for p in seats[actor]:
+        at = actor  # (a C index in the compiled build: the list's own read)
+        for p in seats[at]:
             for t in dict.get(inside, p, EMPTY):
                 if things[t]["k"] in kinds:
                     found.append(t)

@@ -115,7 +115,7 @@ class World:
     # ------------------------------------------------------------ counters
 
     def counter(self, owner: int | None, resource: str) -> int:
-        bucket = self.s["global"] if owner is None else self.s["counters"][owner]
+        bucket = self._bucket(owner)
         return dict.get(bucket, resource, 0)
 
     def add(self, owner: int | None, resource: str, amount: int) -> int:
@@ -139,12 +139,20 @@ class World:
         """The counters of ``owner`` (None: the global ones), as this state's own, for changing."""
         if self._lent:
             self._own("global" if owner is None else "counters")
-        return self.s["global"] if owner is None else self.s["counters"][owner]
+        return self._bucket(owner)
+
+    def _bucket(self, owner: int | None) -> dict:
+        """The counters of ``owner`` (None: the global ones), to read."""
+        if owner is None:
+            return self.s["global"]
+        counters = self.s["counters"]
+        at = owner  # (a C index in the compiled build: the list's own read)
+        return counters[at]
 
     def lacks(self, owner: int | None, resource: str, amount: int) -> bool:
         """Whether removing ``amount`` would take the counter below its least (shortfall's
         test, without the words)."""
-        bucket = self.s["global"] if owner is None else self.s["counters"][owner]
+        bucket = self._bucket(owner)
         floor = self.game.resource_bounds[resource][0]
         return floor is not None and dict.get(bucket, resource, 0) - amount < floor
 
@@ -152,7 +160,7 @@ class World:
         """Why ``amount`` cannot be removed (in words), or None when it can."""
         if not self.lacks(owner, resource, amount):
             return None
-        bucket = self.s["global"] if owner is None else self.s["counters"][owner]
+        bucket = self._bucket(owner)
         floor = self.game.resource_bounds[resource][0]
         have = dict.get(bucket, resource, 0)
         name = self.game.nouns[resource].plural
@@ -196,7 +204,7 @@ class World:
     def put(self, tid: str, place: str | None, top: bool = True) -> None:
         """Move a thing into ``place`` (None: out of the game). Into a place whose things
         lie in sets, it goes to the first legal set (sets.py; ``move`` asks instead)."""
-        if self.sets_rule_at(place) and self.s["things"][tid]["k"] != sets.SET_KIND:
+        if self.sets_rule_at(place) and self.thing(tid)["k"] != sets.SET_KIND:
             return sets.put_first(self, tid, place)
         thing = self.edit(tid)
         was = thing["at"]
@@ -217,11 +225,12 @@ class World:
         """The sets rule of the place thing ``place`` (None: its things lie loose, or no place)."""
         if place is None:
             return None
-        return self.game.sets_rule(self.s["things"][place]["k"])
+        return self.game.sets_rule(self.thing(place)["k"])
 
     def _split_into(self, empty: str) -> None:
         """A place of a kind that ``split_when_empty`` takes the bottom half of its fullest sibling."""
-        kind, owner = self.s["things"][empty]["k"], self.s["things"][empty]["o"]
+        thing = self.thing(empty)
+        kind, owner = thing["k"], thing["o"]
         place = dict.get(self.game.items("places"), kind)
         if place is None or not dict.get(place, "split_when_empty"):
             return
@@ -293,11 +302,11 @@ class World:
         return not self.is_reserve(place)
 
     def is_reserve(self, place: str) -> bool:
-        return self.s["things"][place]["k"] in self.game.reserve_kinds
+        return self.thing(place)["k"] in self.game.reserve_kinds
 
     def seen_by(self, place: str) -> str:
         """Who sees the faces of what lies in ``place``: "all", "owner" or "nobody"."""
-        kind = self.s["things"][place]["k"]
+        kind = self.thing(place)["k"]
         memo = self.game.memo["seen by"]
         found = dict.get(memo, kind)
         if found is None:
@@ -340,15 +349,16 @@ class World:
             index = self.s["kinds"]
             return [index[kind] for kind in kinds if dict.get(index, kind)]
         owned, lists = self.s["owned"], []
+        at = owner  # (a C index in the compiled build: the list's own reads)
         for kind in kinds:
             seats = dict.get(owned, kind)
-            if seats is not None and owner < len(seats) and seats[owner]:
-                lists.append(seats[owner])
+            if seats is not None and at < len(seats) and seats[at]:
+                lists.append(seats[at])
         return lists
 
     def _inside(self, place: str):
         """What ``place`` holds; for a place whose things lie in sets, the things of its sets."""
-        if not self.game.sets_rule(self.s["things"][place]["k"]):
+        if not self.game.sets_rule(self.thing(place)["k"]):
             return self.contents(place)
         things = self.s["things"]
         return [tid for held in self.contents(place)
@@ -356,9 +366,11 @@ class World:
 
     def place_of(self, tid: str) -> str | None:
         """The place a thing lies in (for a thing in a set, the place of the set)."""
-        place = self.s["things"][tid]["at"]
-        if place is not None and self.s["things"][place]["k"] == sets.SET_KIND:
-            return self.s["things"][place]["at"]
+        place = self.thing(tid)["at"]
+        if place is not None:
+            held_in = self.thing(place)
+            if held_in["k"] == sets.SET_KIND:
+                return held_in["at"]
         return place
 
     def places_of(self, kinds, owner=None) -> list[str]:
@@ -390,7 +402,8 @@ class World:
         entry = {"type": kind, "player": player, "text": text, "round": dict.get(flow, "round"),
                  "phase": dict.get(flow, "phase")}
         if fields:
-            entry.update(fields)
+            for key, value in fields.items():  # (set one by one: a method call costs more, compiled)
+                entry[key] = value
         events.append(entry)
 
     def moved(self, player: int | None, tid: str, was: str | None, place: str) -> None:
