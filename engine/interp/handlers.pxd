@@ -20,7 +20,7 @@ from engine.interp.frames cimport Frames, bound_values
 from engine.interp.values cimport number, player_of, select, test, thing_value, variable_number
 from engine.interp.labels cimport option_label, with_values
 
-@cython.locals(parts=tuple)  # (a sequence's steps: read from the tuple itself)
+@cython.locals(parts=tuple, step=Py_ssize_t, last=Py_ssize_t)  # (a sequence's steps: read from the tuple itself)
 cpdef object _sequence(Frames rt, dict f, object node)
 cpdef object _exchange(Frames rt, dict f, object node)
 cpdef object _bound(Frames rt, dict f, object node)
@@ -29,6 +29,8 @@ cpdef object _twice(Frames rt, dict f, object node)
 cpdef object _let(Frames rt, dict f, object node)
 cpdef object _let_now(Frames rt, dict f, object node)
 cpdef object _adjust(Frames rt, dict f, object node)
+cpdef object _value_keys(object game, object current, object low, object high)
+cpdef list _values(object current, object low, object high)
 cpdef object _adjust_label(Frames rt, object node, object value, object steps)
 cpdef object _cost_words(Frames rt, object cost, object times)
 cpdef object _cost_text(Frames rt, object cost, object times)

@@ -32,7 +32,7 @@ YES_NO = [("yes", "yes"), ("no", "no")]
 def _sequence(rt, f, node):
     """An effect or a sentence: its steps, flat (game.parts), one after the other (the leaves
     among them at once: Frames.child)."""
-    parts = rt.game.parts[f["n"]]
+    parts = rt.game.runs[f["n"]]
     step = f["s"]
     last = len(parts) - 1
     while step < last:
@@ -126,11 +126,10 @@ def _adjust(rt, f, node: Adjust):
     current value first; then the cost is paid once per step and the name holds the new value."""
     if f["s"] == 0:
         current, low, high = adjust_range(rt.ctx(f), node)
-        values = [current] + [value for value in range(low, high + 1) if value != current]
         f["s"], f["from"], f["span"] = 1, current, high - low + 1
-        forced = rt.forced_answer([(f"value:{value}", "") for value in values])  # asking would take it
+        forced = rt.forced_answer(_value_keys(rt.game, current, low, high))  # asking would take it
         if forced is None:
-            return _ask_value(rt, f, node, values, low, high)
+            return _ask_value(rt, f, node, current, low, high)
         f["ans"] = forced
     if f["s"] == 1:
         value = int(f.pop("ans").split(":", 1)[1])
@@ -144,12 +143,27 @@ def _adjust(rt, f, node: Adjust):
     rt.done(f)
 
 
-def _ask_value(rt, f, node: Adjust, values: list[int], low: int, high: int) -> None:
+def _value_keys(game, current: int, low: int, high: int) -> tuple:
+    """The options of an adjustment, keys only (the current value first): what a forced answer
+    is told by. Made once per value and range (a memo of the game's; never changed)."""
+    memo = game.memo["value keys"]
+    key = (current, low, high)
+    found = dict.get(memo, key)
+    if found is None:
+        found = memo[key] = tuple([(f"value:{value}", "") for value in _values(current, low, high)])
+    return found
+
+
+def _values(current: int, low: int, high: int) -> list[int]:
+    """The values an adjustment offers, the current one first."""
+    return [current] + [value for value in range(low, high + 1) if value != current]
+
+
+def _ask_value(rt, f, node: Adjust, current: int, low: int, high: int) -> None:
     """Ask for the new value: each value offered (the current one first) with its price."""
-    current = values[0]
     probing = rt.probe_depth is not None  # a trial needs the keys only
     options = [(f"value:{current}", "" if probing else f"keep {current}")]
-    for value in values[1:]:
+    for value in _values(current, low, high)[1:]:
         steps = adjust_steps(current, value, high - low + 1, node.wrap)
         options.append((f"value:{value}", "" if probing else _adjust_label(rt, node, value, steps)))
     cost = f" ({_cost_words(rt, node.cost, 1)} per step)" if node.cost is not None else ""
