@@ -510,9 +510,13 @@ def placement_judge(rt, seat: int):
     """A judge of ``seat``'s placements now: ``judge(key)`` is None when the placement is legal,
     else why not (with the slot's label). Slots decided alike share one check."""
     checked = {}
+    parsed = rt.game.memo["placement keys"]  # key -> (space, slot, kind): a key's parts, read once per game
 
     def judge(key: str, words: bool = True) -> str | None:  # (its reasons are always in words)
-        _tag, space_id, slot, kind = key.split(":")
+        parts = dict.get(parsed, key)
+        if parts is None:
+            parts = parsed[key] = tuple(key.split(":")[1:])
+        space_id, slot, kind = parts
         space = rt.game.item("spaces", space_id)
         root = _slot_effect(rt, space_id, slot)
         deciding = None if root is None else deciding_part(rt.game, root)

@@ -167,7 +167,8 @@ class Frames:
     def push_routine(self, routine: str, fields: dict) -> dict:
         """Push a frame running the flow's ``routine``; ``fields``: what it starts with besides."""
         frame = {"h": routine, "s": 0, "p": None, "y": None, "e": "root", "src": routine}
-        frame.update(fields)
+        for key, value in fields.items():  # (as in push)
+            frame[key] = value
         self.s["frames"].append(frame)
         return frame
 

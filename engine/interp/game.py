@@ -23,7 +23,8 @@ from engine.positions import to_plain
 MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets", "judging order", "weight",
                "seen by", "decks of", "has reserve", "groups of", "card names", "instance names",
                "triggers fail", "guards", "plain payments", "triggers", "kinds", "noun facts", "terms", "defined",
-               "slot effects", "placement rows", "zone values", "option weights", "plain draws", "value keys")
+               "slot effects", "placement rows", "zone values", "option weights", "plain draws", "value keys",
+               "placement keys")
 
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)
