@@ -30,7 +30,7 @@ YES_NO = [("yes", "yes"), ("no", "no")]
 
 
 def _sequence(rt, f, node):
-    """An effect or a sentence: its steps, flat (game.parts), one after the other (the leaves
+    """An effect or a sentence: its steps, flat (game.runs), one after the other (the leaves
     among them at once: Frames.child)."""
     parts = rt.game.runs[f["n"]]
     step = f["s"]
