@@ -24,7 +24,8 @@ MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets"
                "seen by", "decks of", "has reserve", "groups of", "card names", "instance names",
                "triggers fail", "guards", "plain payments", "triggers", "kinds", "noun facts", "terms", "defined",
                "slot effects", "placement rows", "zone values", "option weights", "plain draws", "value keys",
-               "placement keys")
+               "placement keys", "value steps", "choice options", "choice names", "value options",
+               "card options")
 
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)

@@ -18,7 +18,7 @@ from engine.interp.frames cimport Frames, bound_values
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
 from engine.interp.values cimport number, player_of, select, test, thing_value, variable_number
-from engine.interp.labels cimport option_label, with_values
+from engine.interp.labels cimport label_names, option_label, with_values
 
 @cython.locals(parts=tuple, step=Py_ssize_t, last=Py_ssize_t)  # (a sequence's steps: read from the tuple itself)
 cpdef object _sequence(Frames rt, dict f, object node)
@@ -32,12 +32,17 @@ cpdef object _adjust(Frames rt, dict f, object node)
 cpdef object _value_keys(object game, object current, object low, object high)
 cpdef list _values(object current, object low, object high)
 cpdef object _adjust_label(Frames rt, object node, object value, object steps)
+cpdef object _ask_value(Frames rt, dict f, object node, object current, object low, object high)
+cpdef tuple _value_asked(Frames rt, object node, object current, object low, object high, object probing)
 cpdef object _cost_words(Frames rt, object cost, object times)
 cpdef object _cost_text(Frames rt, object cost, object times)
 cpdef object _set(Frames rt, dict f, object node)
 cpdef object _set_now(Frames rt, dict f, object node)
 cpdef object _choice(Frames rt, dict f, object node)
 cpdef object _ask_option(Frames rt, dict f, object node)
+cpdef tuple _choice_asked(object node, object probing, list chosen, dict env)
+cpdef tuple _label_names(object game, object node)
+cpdef object _shown_number(object value)
 cpdef object _run_chosen(Frames rt, dict f, object node)
 cpdef object _conditional(Frames rt, dict f, object node)
 cpdef object _conditional_now(Frames rt, dict f, object node)

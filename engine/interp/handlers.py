@@ -20,7 +20,7 @@ from engine.effects.render import render
 from engine.interp import items, sets
 from engine.interp.errors import Infeasible
 from engine.interp.frames import bound_values
-from engine.interp.labels import option_label, with_values
+from engine.interp.labels import label_names, option_label, with_values
 from engine.interp.values import number, player_of, select, test, thing_value, variable_number
 
 YES_NO = [("yes", "yes"), ("no", "no")]
@@ -160,14 +160,25 @@ def _values(current: int, low: int, high: int) -> list[int]:
 
 
 def _ask_value(rt, f, node: Adjust, current: int, low: int, high: int) -> None:
-    """Ask for the new value: each value offered (the current one first) with its price."""
+    """Ask for the new value: each value offered (the current one first) with its price. The
+    prompt and options are made once per adjustment, value and range (a memo of the game's)."""
     probing = rt.probe_depth is not None  # a trial needs the keys only
+    memo = rt.game.memo["value options"]
+    key = (f["n"], current, low, high, probing)
+    found = dict.get(memo, key)
+    if found is None:
+        found = memo[key] = _value_asked(rt, node, current, low, high, probing)
+    rt.ask(f, f["p"], found[0], found[1])
+
+
+def _value_asked(rt, node: Adjust, current: int, low: int, high: int, probing: bool) -> tuple:
+    """(prompt, options) of an adjustment asked at ``current`` within ``low`` to ``high``."""
     options = [(f"value:{current}", "" if probing else f"keep {current}")]
     for value in _values(current, low, high)[1:]:
         steps = adjust_steps(current, value, high - low + 1, node.wrap)
         options.append((f"value:{value}", "" if probing else _adjust_label(rt, node, value, steps)))
     cost = f" ({_cost_words(rt, node.cost, 1)} per step)" if node.cost is not None else ""
-    rt.ask(f, f["p"], lambda: f"{node.name} is {current}: keep it or change it{cost}:", options)
+    return f"{node.name} is {current}: keep it or change it{cost}:", tuple(options)
 
 
 def adjust_range(ctx, node: Adjust) -> tuple[int, int, int]:
@@ -252,14 +263,48 @@ def _choice(rt, f, node: Choice):
 
 
 def _ask_option(rt, f, node: Choice):
+    """Ask for the next option of a choice. The options and the prompt are made once for each
+    set of options chosen so far and each set of numbers their labels show (a memo of the
+    game's, _choice_asked): a choice is asked again and again, mostly alike."""
     probing = rt.probe_depth is not None  # a trial needs the keys only
-    env = {} if probing else rt.env(f)
+    chosen = f["chosen"]
+    names = _label_names(rt.game, node)
+    env = None if probing or not names else rt.env(f)
+    shown = tuple([_shown_number(dict.get(env, name)) for name in names]) if env is not None else ()
+    memo = rt.game.memo["choice options"]
+    key = (f["n"], probing, tuple(chosen), shown)
+    found = dict.get(memo, key)
+    if found is None:
+        found = memo[key] = _choice_asked(node, probing, chosen, env if env is not None else {})
+    rt.ask(f, f["p"], found[0], found[1])
+
+
+def _choice_asked(node: Choice, probing: bool, chosen: list, env: dict) -> tuple:
+    """(prompt, options) of a choice asked with ``chosen`` done and the bindings ``env``."""
     options = [(str(i), "" if probing else with_values(option_label(o), env)) for i, o in enumerate(node.options)
-               if str(i) not in f["chosen"]]
-    if node.upgrade is not None and not f["chosen"]:
+               if str(i) not in chosen]
+    if node.upgrade is not None and not chosen:
         options.append(("both", "" if probing else f"both, if you {render(node.upgrade)}"))
-    which = "one" if node.count == 1 else f"{len(f['chosen']) + 1} of {node.count}"
-    rt.ask(f, f["p"], f"Choose {which}:", options)
+    which = "one" if node.count == 1 else f"{len(chosen) + 1} of {node.count}"
+    return f"Choose {which}:", tuple(options)
+
+
+def _label_names(game, node: Choice) -> tuple:
+    """The names the labels of a choice's options may write a number for (once per choice)."""
+    memo = game.memo["choice names"]
+    key = id(node)
+    found = dict.get(memo, key)
+    if found is None or found[0] is not node:  # (the node is kept with its names: ids are reused)
+        names = {}
+        for option in node.options:
+            names.update(dict.fromkeys(label_names(option_label(option))))
+        found = memo[key] = (node, tuple(names))
+    return found[1]
+
+
+def _shown_number(value):
+    """What a label shows of a bound value: a number (not a bool) is written in, nothing else."""
+    return value if type(value) is int else None
 
 
 def _run_chosen(rt, f, node: Choice):

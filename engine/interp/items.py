@@ -219,9 +219,14 @@ def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
     if isinstance(entry, str) and entry in rt.s["things"]:
         thing = rt.world.thing(entry)
         card = dict.get(thing, "c")
-        if card is not None:
-            key = f"card:{card}@{thing['at']}"
-        elif "value" in thing["a"] and thing["k"] in rt.game.items("tokens"):
+        if card is not None:  # a card's key and name follow from it and where it lies: made once
+            memo = rt.game.memo["card options"]
+            at = (entry, thing["at"])
+            found = dict.get(memo, at)
+            if found is None:
+                found = memo[at] = (f"card:{card}@{thing['at']}", rt.world.name_of(entry))
+            return found[0], "" if probing else found[1]
+        if "value" in thing["a"] and thing["k"] in rt.game.items("tokens"):
             key = f"{thing['k']}:{thing['a']['value']}"
         else:
             key = f"{thing['k']}:{entry}"

@@ -40,6 +40,11 @@ def _written(text: str, values: dict) -> str:
     return NAME.sub(lambda m: str(values.get(m.group(0), m.group(0))), text)
 
 
+def label_names(text: str) -> tuple[str, ...]:
+    """The names a label may write a bound number for (with_values)."""
+    return _names_in(text)
+
+
 def _names_in(text: str) -> tuple[str, ...]:
     """The names in a text (words with a capital first letter), found once per text."""
     found = dict.get(_NAMES, text)

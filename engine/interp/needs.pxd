@@ -5,6 +5,7 @@
 # expression cannot be cpdef.)
 
 cpdef object short(object rt, object wanted, object seat, object times=*)
+cpdef dict _steps_by_key(object game, object start, object span, object wrap)
 
 # The values' readers and the handlers' helpers this module calls, as C functions (none of them
 # is patched by a test).

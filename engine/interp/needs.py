@@ -237,10 +237,13 @@ def _adjust(rt, frame: dict, node: Adjust, wanted: tuple):
     if frame.get("s") != 1:
         return None
     start, span, seat = frame["from"], frame["span"], frame["p"]
+    apart = _steps_by_key(rt.game, start, span, node.wrap)
     shorts: dict = {}  # steps -> whether the player is short of them (values the same steps away ask alike)
 
     def refused(key: str) -> bool:
-        steps = adjust_steps(start, int(key[6:]), span, node.wrap)  # key: "value:N"
+        steps = dict.get(apart, key)  # key: "value:N"
+        if steps is None:
+            steps = adjust_steps(start, int(key[6:]), span, node.wrap)
         if steps <= 0:
             return False
         found = dict.get(shorts, steps)
@@ -248,6 +251,19 @@ def _adjust(rt, frame: dict, node: Adjust, wanted: tuple):
             found = shorts[steps] = short(rt, wanted, seat, steps)
         return found
     return refused
+
+
+def _steps_by_key(game, start: int, span: int, wrap: bool) -> dict:
+    """The steps each value of an adjustment is from ``start``, by its key ("value:N"), for the
+    values from ``start - span`` to ``start + span``: worked out once per start, span and wrap
+    (a memo of the game's; never changed), not at every answer refused."""
+    memo = game.memo["value steps"]
+    key = (start, span, wrap)
+    found = dict.get(memo, key)
+    if found is None:
+        found = memo[key] = {f"value:{value}": adjust_steps(start, value, span, wrap)
+                             for value in range(start - span, start + span + 1)}
+    return found
 
 
 def paid_for(rt, depth: int):
