@@ -71,7 +71,7 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
-from engine.interp.fallible import can_fail, children, rest_fails, steps_fail, triggers_can_fail
+from engine.interp.fallible import below_top_fails, can_fail, children, rest_fails, steps_fail, triggers_can_fail
 from engine.interp.frames import NO_NOUNS, Frames, bound_values
 from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, call_env, call_nouns,
@@ -140,6 +140,31 @@ def _plain_draw_of(rt, root: int):
     if len(decks) != 1:
         return None
     return decks[0], game.item("decks", decks[0]).get("discard_pile"), quantity.value
+
+
+def drawn_for(rt, depth: int):
+    """``enough(key)``: whether answering the top frame's "choose one" with ``key`` surely works
+    because that option is a plain draw (_plain_draw: nothing after the draw in it can fail) and
+    the deck and its pile hold enough, with nothing under it in the region (the frames from
+    ``depth - 1`` up) that could fail: what the walk's draw step reads, without the walk. None
+    for any other question (and where the nouns are substituted: the plan reads the words)."""
+    frames = rt.s["frames"]
+    frame = frames[-1]
+    number = dict.get(frame, "n")
+    if number is None or dict.get(frame, "x") or dict.get(frame, "chosen"):
+        return None
+    game = rt.game
+    node = game.nodes[number]
+    if type(node) is not Choice or node.count != 1 or below_top_fails(game, frames, depth, rt.flow.rest_can_fail):
+        return None
+    options = node.options
+
+    def enough(key: str) -> bool:
+        if not key.isdigit():
+            return False
+        plan = _plain_draw(rt, game.number(options[int(key)]))
+        return plan is not None and _drawable(rt.world, plan[0], plan[1]) >= plan[2]
+    return enough
 
 
 def _drawable(world, deck: str, pile: str | None) -> int:
