@@ -154,17 +154,30 @@ def drawn_for(rt, depth: int):
     if number is None or dict.get(frame, "x") or dict.get(frame, "chosen"):
         return None
     game = rt.game
-    node = game.nodes[number]
-    if type(node) is not Choice or node.count != 1 or below_top_fails(game, frames, depth, rt.flow.rest_can_fail):
+    memo = game.memo["plain draws"]
+    plans = dict.get(memo, ("options", number), NOTHING)
+    if plans is NOTHING:
+        plans = memo["options", number] = _option_draws(rt, game.nodes[number])
+    if plans is None or below_top_fails(game, frames, depth, rt.flow.rest_can_fail):
         return None
-    options = node.options
 
     def enough(key: str) -> bool:
-        if not key.isdigit():
-            return False
-        plan = _plain_draw(rt, game.number(options[int(key)]))
+        plan = dict.get(plans, key)
         return plan is not None and _drawable(rt.world, plan[0], plan[1]) >= plan[2]
     return enough
+
+
+def _option_draws(rt, node) -> dict | None:
+    """The plain draws (_plain_draw) among the options of a "choose one", by option key; None
+    when the node is no "choose one" or none of its options is one (worked out once per node)."""
+    if type(node) is not Choice or node.count != 1:
+        return None
+    plans = {}
+    for index, option in enumerate(node.options):
+        plan = _plain_draw(rt, rt.game.number(option))
+        if plan is not None:
+            plans[str(index)] = plan
+    return plans or None
 
 
 def _drawable(world, deck: str, pile: str | None) -> int:
