@@ -275,44 +275,12 @@ def test_a_draw_with_something_fallible_after_it_is_left_to_the_walk():
     assert verdict._plain_draw(rt, game.add_effect("draw 1 vine and 1 wine order.")) is None
 
 
-def test_an_option_that_is_a_plain_draw_from_a_deck_with_enough_needs_no_walk(monkeypatch):
-    """Viticulture's fall asks every player "choose one: draw 1 summer visitor; or draw 1 winter
-    visitor", nothing after it could fail, and each option is a plain draw: a deck and its pile
-    that hold enough make the option legal, told without a walk (verdict.drawn_for). Over real
-    games, every option it passes is one the walk (or else a trial) finds can be carried out,
-    and an option it does not pass is left to the walk."""
-    engine = loaded("viticulture")
-    made, passed = verdict.drawn_for, []
-
-    def checking(rt, depth):
-        enough = made(rt, depth)
-        if enough is None:
-            return None
-        walk = verdict.answers(rt, depth)
-
-        def judged(key: str) -> bool:
-            found = enough(key)
-            if found:
-                by_walk = walk(key)
-                if by_walk is None:
-                    budget = rt.budget
-                    by_walk = verdict.YES if rt.try_option(key, depth) is None else "no"
-                    rt.budget = budget
-                assert by_walk is verdict.YES, (key, by_walk)
-                passed.append(key)
-            return found
-        return judged
-
-    monkeypatch.setattr(verdict, "drawn_for", checking)
-    play_random_games(engine, 4, (1, 2))
-    assert len(passed) > 100 and set(passed) >= {"0", "1"}, len(passed)
-
-
-@pytest.mark.parametrize("in_deck, in_pile, passed", [(5, 0, True), (0, 2, True), (1, 0, False), (0, 0, False)])
-def test_a_plain_draw_option_is_passed_only_when_the_deck_and_its_pile_hold_enough(in_deck, in_pile, passed):
+@pytest.mark.parametrize("in_deck, in_pile, works", [(5, 0, True), (0, 2, True), (1, 0, False), (0, 0, False)])
+def test_a_plain_draw_option_is_read_off_the_deck_and_its_pile(in_deck, in_pile, works):
     """"choose one: draw 2 vines; or draw 1 wine order" asked with nothing under it that could
-    fail: the first option is passed without a walk exactly when the vine deck and its discard
-    pile hold two cards; otherwise the walk decides (and gives the trial's reason)."""
+    fail (as Viticulture's fall asks for a visitor): the first option is a yes read off the vine
+    deck and its discard pile when they hold two cards (verdict._option_draws, once per choice),
+    and otherwise the walk says no in the trial's words."""
     engine = loaded("viticulture")
     game = engine.game
     rt = runtime.Runtime(game, runtime.clone(engine.new_game(players=2, seed=3)), engine.flow)
@@ -321,13 +289,16 @@ def test_a_plain_draw_option_is_passed_only_when_the_deck_and_its_pile_hold_enou
     for card in cards[in_deck:]:  # the rest to the discard pile, or out of the game
         rt.world.put(card, pile if card in cards[in_deck:in_deck + in_pile] else None)
     choice = game.entry_of(game.add_effect("choose one: draw 2 vines; or draw 1 wine order."))
+    assert verdict._option_draws(rt, choice) == {"0": ("vine_deck", pile, 2),
+                                                 "1": ("wine_order_deck", "wine_order_discard_pile", 1)}
     rt.s["envs"]["t"] = {}
     rt.s["frames"].append({"n": choice, "s": 1, "e": "t", "p": 0, "y": 0, "chosen": [], "strict": True})
-    enough = verdict.drawn_for(rt, len(rt.s["frames"]))
-    assert enough("0") is passed
-    assert enough("1") is True  # the wine order deck is full
-    walked = verdict.answers(rt, len(rt.s["frames"]))("0")
-    assert (walked is verdict.YES) is passed
+    depth = len(rt.s["frames"])
+    judge = verdict.answers(rt, depth)
+    found, by_trial = judge("0"), rt.try_option("0", depth)
+    assert (found is verdict.YES) is works
+    assert (None if found is verdict.YES else found) == by_trial
+    assert judge("1") is verdict.YES
 
 
 def test_a_branch_of_the_walk_changes_its_own_copy_and_copies_only_what_it_changes():

@@ -274,11 +274,6 @@ class Runtime(Frames):
                 paid = made["paid"]
                 if paid is not None and paid(key):  # a plain payment it surely can make
                     return None
-                if "drawn" not in made:
-                    made["drawn"] = verdict.drawn_for(self, depth)
-                drawn = made["drawn"]
-                if drawn is not None and drawn(key):  # a plain draw from a deck that holds enough
-                    return None
                 if "walk" not in made:
                     made["walk"] = verdict.answers(self, depth)
                 walk = made["walk"]

@@ -54,7 +54,7 @@ cpdef object _option_weights(Game game, object node)
 cpdef object _is_resource_item(object ctx, object item)
 cpdef object _plain_draw(object rt, object root)
 cpdef object _drawable(World world, object deck, object pile)
-cpdef object _option_draws(object rt, object node)
+cpdef object _option_draws(object rt, object number)
 
 # The walk's steps (its table, CHECKS, calls them as Python functions) and their helpers that
 # have no closure, as C functions of a typed walk: its fields and C methods are reached without

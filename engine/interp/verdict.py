@@ -71,7 +71,7 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible
-from engine.interp.fallible import below_top_fails, can_fail, children, rest_fails, steps_fail, triggers_can_fail
+from engine.interp.fallible import can_fail, children, rest_fails, steps_fail, triggers_can_fail
 from engine.interp.frames import NO_NOUNS, Frames, bound_values
 from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, call_env, call_nouns,
@@ -142,42 +142,21 @@ def _plain_draw_of(rt, root: int):
     return decks[0], game.item("decks", decks[0]).get("discard_pile"), quantity.value
 
 
-def drawn_for(rt, depth: int):
-    """``enough(key)``: whether answering the top frame's "choose one" with ``key`` surely works
-    because that option is a plain draw (_plain_draw: nothing after the draw in it can fail) and
-    the deck and its pile hold enough, with nothing under it in the region (the frames from
-    ``depth - 1`` up) that could fail: what the walk's draw step reads, without the walk. None
-    for any other question (and where the nouns are substituted: the plan reads the words)."""
-    frames = rt.s["frames"]
-    frame = frames[-1]
-    number = dict.get(frame, "n")
-    if number is None or dict.get(frame, "x") or dict.get(frame, "chosen"):
-        return None
-    game = rt.game
-    memo = game.memo["plain draws"]
-    plans = dict.get(memo, ("options", number), NOTHING)
-    if plans is NOTHING:
-        plans = memo["options", number] = _option_draws(rt, game.nodes[number])
-    if plans is None or below_top_fails(game, frames, depth, rt.flow.rest_can_fail):
-        return None
-
-    def enough(key: str) -> bool:
-        plan = dict.get(plans, key)
-        return plan is not None and _drawable(rt.world, plan[0], plan[1]) >= plan[2]
-    return enough
-
-
-def _option_draws(rt, node) -> dict | None:
-    """The plain draws (_plain_draw) among the options of a "choose one", by option key; None
-    when the node is no "choose one" or none of its options is one (worked out once per node)."""
-    if type(node) is not Choice or node.count != 1:
-        return None
-    plans = {}
-    for index, option in enumerate(node.options):
-        plan = _plain_draw(rt, rt.game.number(option))
-        if plan is not None:
-            plans[str(index)] = plan
-    return plans or None
+def _option_draws(rt, number: int) -> dict | None:
+    """The options of the "choose one" ``number`` that are plain draws (_plain_draw: decided by
+    the draw alone), by option key, with their plans; None when there are none (worked out once
+    per choice). With nothing after the choice that could fail, such an option is a yes read
+    off its deck and pile, as the walk's draw step reads it."""
+    memo = rt.game.memo["option draws"]
+    found = dict.get(memo, number, NOTHING)
+    if found is NOTHING:
+        node, found = rt.game.nodes[number], {}
+        for index, option in enumerate(node.options if type(node) is Choice and node.count == 1 else ()):
+            plan = _plain_draw(rt, rt.game.number(option))
+            if plan is not None:
+                found[str(index)] = plan
+        found = memo[number] = found or None
+    return found
 
 
 def _drawable(world, deck: str, pile: str | None) -> int:
@@ -289,11 +268,17 @@ def _choice_answers(w, frames, depth, node: Choice):
     if below is None:
         return None
     envs, head, chosen = w.rt.s["envs"], _head(top), [int(key) for key in top.get("chosen", [])]
+    draws = _option_draws(w.rt, top["n"]) if not head[3] else None  # (the plans read the nouns as written)
+    if draws is not None and w.fallible(below):
+        draws = None
 
     def judge(key):
         if key == "both":
             return w.verdict(envs, _both(w, head, node) + below)
         if node.count == 1:  # "choose one": the one way is this option, then what is left
+            plan = dict.get(draws, key) if draws is not None else None
+            if plan is not None and _drawable(w.rt.world, plan[0], plan[1]) >= plan[2]:
+                return YES  # a plain draw from a deck that holds enough, with nothing after it that could fail
             return w.verdict(envs, (w.then(head, node.options[int(key)]),) + below)
         return w.verdict_of(_choice_ways(w, envs, head, node, chosen + [int(key)], below))
     return judge
