@@ -1,6 +1,6 @@
 """Questions asked again and again are made once: a choice's options and prompt, a die
-adjustment's, a card's key and name as a pick offers it, and how many steps each value of an
-adjustment is from the current one (memos of the game's: handlers.py, items.py, needs.py).
+adjustment's, and how many steps each value of an adjustment is from the current one (memos
+of the game's: handlers.py, needs.py).
 
 What a memo gives must be what working it out afresh gives: the same decisions with the same
 prompts, options and labels, and the same events, whether the memos are warm or emptied after
@@ -16,7 +16,7 @@ import pytest
 from engine.agents import random_agents
 from engines import loaded
 
-MEMOS = ("choice options", "choice names", "value options", "card options", "value steps")
+MEMOS = ("choice options", "choice names", "value options", "value steps")
 
 
 def played(game: str, players: int, seed: int, fresh: bool) -> tuple[list, list]:

@@ -20,7 +20,6 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible, RulesError
-from engine.interp.sets import SET_KIND
 from engine.interp.values import (
     EMPTY,
     Context,
@@ -220,23 +219,13 @@ def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
     if isinstance(entry, str) and entry in rt.s["things"]:
         thing = rt.world.thing(entry)
         card = dict.get(thing, "c")
-        if card is not None:  # a card's key and name follow from it and where it lies: made once
-            memo = rt.game.memo["card options"]
-            at = (entry, thing["at"])
-            found = dict.get(memo, at)
-            if found is None:
-                found = memo[at] = (f"card:{card}@{thing['at']}", rt.world.name_of(entry))
-            return found[0], "" if probing else found[1]
-        if "value" in thing["a"] and thing["k"] in rt.game.items("tokens"):  # (its key and name tell its value)
-            return f"{thing['k']}:{thing['a']['value']}", "" if probing else rt.world.name_of(entry)
-        if thing["k"] == SET_KIND:  # (its name tells what lies in it)
-            return f"{thing['k']}:{entry}", "" if probing else rt.world.name_of(entry)
-        memo = rt.game.memo["card options"]  # any other thing's key and name follow from its id and kind
-        at = (entry, thing["k"])
-        found = dict.get(memo, at)
-        if found is None:
-            found = memo[at] = (f"{thing['k']}:{entry}", rt.world.name_of(entry))
-        return found[0], "" if probing else found[1]
+        if card is not None:
+            key = f"card:{card}@{thing['at']}"
+        elif "value" in thing["a"] and thing["k"] in rt.game.items("tokens"):
+            key = f"{thing['k']}:{thing['a']['value']}"
+        else:
+            key = f"{thing['k']}:{entry}"
+        return key, "" if probing else rt.world.name_of(entry)
     return str(entry), str(entry)
 
 
