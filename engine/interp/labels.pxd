@@ -3,6 +3,5 @@
 # Python's calling convention. The plain Python module ignores this file. (A function with a
 # closure, a lambda or a generator expression cannot be cpdef.)
 cpdef object with_values(object text, dict env)
-cpdef object _names_in(object text)
 cpdef object label_names(object text)
 cpdef object option_label(object option)

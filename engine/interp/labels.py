@@ -17,7 +17,7 @@ LABEL_LENGTH = 80
 
 def with_values(text: str, env: dict) -> str:
     """Text with each bound number written for its name ("from row Die" reads "from row 3")."""
-    names = _names_in(text)
+    names = label_names(text)
     if not names:  # (most texts: then nothing more is made)
         return text
     numbers = []  # (a loop, not a generator: this runs for every option of every choice asked)
@@ -41,12 +41,8 @@ def _written(text: str, values: dict) -> str:
 
 
 def label_names(text: str) -> tuple[str, ...]:
-    """The names a label may write a bound number for (with_values)."""
-    return _names_in(text)
-
-
-def _names_in(text: str) -> tuple[str, ...]:
-    """The names in a text (words with a capital first letter), found once per text."""
+    """The names in a text (words with a capital first letter), found once per text: the names
+    with_values may write a bound number for."""
     found = dict.get(_NAMES, text)
     if found is None:
         found = _NAMES[text] = tuple(dict.fromkeys(NAME.findall(text)))

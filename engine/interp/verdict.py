@@ -28,7 +28,9 @@ those steps straight over the effect tree, with no copy of the frames:
   contents lists when things move), with the engine's own item functions;
   the state a caller holds is read, never changed;
 * the last step that could fail (a payment, a move, a draw) is checked without
-  running it when nothing after it can fail;
+  running it when nothing after it can fail; so an option of "choose one" that is a
+  plain draw, with nothing after the choice that could fail, is a yes read off its deck
+  and pile with no walk at all (``_option_draws``, once per choice);
 * the walk ends with a sure yes as soon as nothing left can fail
   (fallible.py), and with a sure no when every way fails: the reason is the
   first failure in the order a trial meets it, in the trial's words;
