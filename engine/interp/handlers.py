@@ -268,7 +268,7 @@ def _ask_option(rt, f, node: Choice):
     game's, _choice_asked): a choice is asked again and again, mostly alike."""
     probing = rt.probe_depth is not None  # a trial needs the keys only
     chosen = f["chosen"]
-    names = _label_names(rt.game, node)
+    names = _label_names(rt.game, f["n"])
     env = None if probing or not names else rt.env(f)
     shown = tuple([_shown_number(dict.get(env, name)) for name in names]) if env is not None else ()
     memo = rt.game.memo["choice options"]
@@ -289,17 +289,17 @@ def _choice_asked(node: Choice, probing: bool, chosen: list, env: dict) -> tuple
     return f"Choose {which}:", tuple(options)
 
 
-def _label_names(game, node: Choice) -> tuple:
-    """The names the labels of a choice's options may write a number for (once per choice)."""
+def _label_names(game, number: int) -> tuple:
+    """The names the labels of choice ``number``'s options may write a number for (once per
+    choice)."""
     memo = game.memo["choice names"]
-    key = id(node)
-    found = dict.get(memo, key)
-    if found is None or found[0] is not node:  # (the node is kept with its names: ids are reused)
+    found = dict.get(memo, number)
+    if found is None:
         names = {}
-        for option in node.options:
+        for option in game.nodes[number].options:
             names.update(dict.fromkeys(label_names(option_label(option))))
-        found = memo[key] = (node, tuple(names))
-    return found[1]
+        found = memo[number] = tuple(names)
+    return found
 
 
 def _shown_number(value):
