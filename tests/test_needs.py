@@ -124,8 +124,8 @@ def test_every_die_value_it_can_pay_for_is_one_the_walk_finds_it_can_carry_out(m
     engine = loaded("castles-of-burgundy-cards")
     made, passed = needs_module.paid_for, []
 
-    def checking(rt, depth):
-        enough = made(rt, depth)
+    def checking(rt, depth, refused=None):
+        enough = made(rt, depth, refused)
         if enough is None:
             return None
         walk = verdict.answers(rt, depth)
@@ -177,3 +177,53 @@ def test_an_answer_taken_without_asking_is_the_one_the_judges_force(monkeypatch)
         while (decision := engine.decision(state)) is not None:
             state = engine.apply(state, agents[decision.player].choose(None, decision))
     assert taken.count("May") > 100 and taken.count("Adjust") > 20, (taken.count("May"), taken.count("Adjust"))
+
+
+def _castles_games(seeds=(1, 2)) -> list:
+    """The events of random three-player Castles games."""
+    engine, played = loaded("castles-of-burgundy-cards"), []
+    for seed in seeds:
+        agents = random_agents(seed, 3)
+        state = engine.new_game(players=3, seed=seed)
+        while (decision := engine.decision(state)) is not None:
+            state = engine.apply(state, agents[decision.player].choose(None, decision), in_place=True)
+        played.append(state["events"])
+    return played
+
+
+def test_a_question_is_judged_by_the_refusal_read_before_it_was_asked(monkeypatch):
+    """Before "you may buy 3 action cards" or a die adjustment is asked, forced_answer reads
+    which answers lack their price. When the question is then asked, its judges refuse by that
+    same reading instead of making it again; the games are the ones played when the judges
+    make their own."""
+    made, asking = [], []
+    original_refusal, original_judging = needs_module.refusal, runtime.Runtime._judge_enough
+
+    def counting(rt):
+        if asking:
+            made.append(type(rt.game.nodes[rt.s["frames"][-1]["n"]]).__name__)
+        return original_refusal(rt)
+
+    def judging(self, options):
+        asking.append(True)
+        try:
+            return original_judging(self, options)
+        finally:
+            asking.pop()
+
+    monkeypatch.setattr(needs_module, "refusal", counting)
+    monkeypatch.setattr(runtime.Runtime, "_judge_enough", judging)
+    handed = _castles_games()
+    assert "May" not in made and "Adjust" not in made, made[:5]
+
+    original_forced = runtime.Runtime.forced_answer
+
+    def forgetting(self, options):
+        found = original_forced(self, options)
+        self.handed = None  # the judges make their own refusal
+        return found
+
+    monkeypatch.setattr(runtime.Runtime, "forced_answer", forgetting)
+    own = _castles_games()
+    assert made.count("May") > 50 and made.count("Adjust") > 20, (made.count("May"), made.count("Adjust"))
+    assert handed == own

@@ -224,7 +224,8 @@ def _adjust_needs(game, node: Adjust):
 
 
 def _may(rt, frame: dict, node: May, wanted: tuple):
-    return lambda key: key == "yes" and short(rt, wanted, frame["p"])
+    lacks = short(rt, wanted, frame["p"])  # (read now: "yes" is the one answer asked about, at once)
+    return lambda key: lacks and key == "yes"
 
 
 def _choice(rt, frame: dict, node: Choice, wanted: tuple):
@@ -266,11 +267,13 @@ def _steps_by_key(game, start: int, span: int, wrap: bool) -> dict:
     return found
 
 
-def paid_for(rt, depth: int):
+def paid_for(rt, depth: int, refused=None):
     """``enough(key)``: whether answering the top frame's die adjustment with ``key`` surely
     works, when what it costs per step is a plain payment (fixed amounts of counters, nothing
     else that could fail) and nothing after it in the region (the frames from ``depth - 1``
-    up) could fail: then having enough is all it takes. None for any other question."""
+    up) could fail: then having enough is all it takes. None for any other question.
+    ``refused``: the question's refusal if made already (``refusal(rt)``: for a plain payment
+    it reads the same need, so what it worked out is not worked out again)."""
     frames = rt.s["frames"]
     frame = frames[-1]
     number = dict.get(frame, "n")
@@ -286,7 +289,8 @@ def paid_for(rt, depth: int):
         wanted = memo[number] = _plain_payment(game, node.cost)
     if wanted is None or below_top_fails(game, frames, depth, rt.flow.rest_can_fail):
         return None
-    refused = _adjust(rt, frame, node, wanted)  # a plain payment: not refused is enough
+    if refused is None:
+        refused = _adjust(rt, frame, node, wanted)  # a plain payment: not refused is enough
     return lambda key: not refused(key)
 
 

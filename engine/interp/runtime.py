@@ -86,7 +86,7 @@ class Pending(Exception):
 class Runtime(Frames):
     """Runs frames over one working state; ``probe`` marks a feasibility trial."""
 
-    __slots__ = ("flow", "probe_depth", "trial", "budget", "probe_options", "open_judge", "__weakref__")
+    __slots__ = ("flow", "probe_depth", "trial", "budget", "probe_options", "open_judge", "handed", "__weakref__")
     judge_all = False  # judge every option when asking, none left open (tests compare the two)
 
     def __init__(self, game, state: dict, flow, probe_depth: int | None = None, trial: bool = False) -> None:
@@ -100,6 +100,7 @@ class Runtime(Frames):
         self.budget = PROBE_BUDGET
         self.probe_options: list = []
         self.open_judge = None  # the judge of the open options of the decision this run asked
+        self.handed = None  # (frame, refusal): what forced_answer read of the question its frame asks next
         self.leaves = handlers.LEAVES  # the steps a parent runs at once, with no frame of their own
         self._last_ctx = None  # the Context made last (Frames.ctx)
         self._ctx_frame = None  # the frame it was asked for last
@@ -199,10 +200,13 @@ class Runtime(Frames):
         """The one answer asking would take at once, told without making the option judges:
         every other answer surely lacks a counter it must pay (needs.py), and this one leaves
         nothing in the region that could fail. None otherwise, and in a probe (its explorer
-        tries the options in order, as asked)."""
+        tries the options in order, as asked). When the question is asked after all, its
+        option judges refuse by the refusal read here (``handed``), not by one made again."""
         if self.probe_depth is not None:
             return None
+        frame = self.s["frames"][-1]
         refused = needs.refusal(self)
+        self.handed = (frame, refused)
         if refused is None:
             return None
         left = None
@@ -214,8 +218,10 @@ class Runtime(Frames):
         if left is None:
             return None
         key = left[0]
-        return key if key in sure_options(self.game, self.s["frames"], self._region_depth(), (left,),
-                                          self.flow.rest_can_fail) else None
+        if key in sure_options(self.game, self.s["frames"], self._region_depth(), (left,), self.flow.rest_can_fail):
+            self.handed = None  # not asked
+            return key
+        return None
 
     def answer(self, key: str) -> None:
         """Deliver an answer to the frame that asked, and run on."""
@@ -255,9 +261,13 @@ class Runtime(Frames):
         False)`` may give REFUSED instead of the reason, for an answer that surely lacks a
         counter it must pay (needs.py)."""
         depth = self._region_depth()
-        sure = sure_options(self.game, self.s["frames"], depth, options, self.flow.rest_can_fail)
+        frames = self.s["frames"]
+        sure = sure_options(self.game, frames, depth, options, self.flow.rest_can_fail)
         made: dict = {}  # the walk's judge and the refusal, each made at its first need (the state stays as asked)
         read: dict = {}  # key -> what the walk read (None: unsure)
+        handed, self.handed = self.handed, None
+        if handed is not None and handed[0] is frames[-1]:  # forced_answer made the refusal of this question
+            made["refused"] = handed[1]
 
         def judge(key: str, settle: bool = True, words: bool = True):
             if key in sure:
@@ -270,7 +280,7 @@ class Runtime(Frames):
                     return REFUSED
             if key not in read:
                 if "paid" not in made:
-                    made["paid"] = needs.paid_for(self, depth)
+                    made["paid"] = needs.paid_for(self, depth, dict.get(made, "refused"))
                 paid = made["paid"]
                 if paid is not None and paid(key):  # a plain payment it surely can make
                     return None
