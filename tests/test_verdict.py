@@ -301,6 +301,28 @@ def test_a_plain_draw_option_is_read_off_the_deck_and_its_pile(in_deck, in_pile,
     assert judge("1") is verdict.YES
 
 
+@pytest.mark.parametrize("workers, works", [(0, True), (1, True), (2, False)])
+def test_a_choice_option_read_by_its_guards_is_what_a_trial_finds(workers, works):
+    """"choose one: refill your workers; or gain 1 silver" asked with nothing under it that
+    could fail (as Castles' six actions are): the refill is a call whose body its guards decide
+    (verdict._option_guards, once per choice), read by them with none of the walk's steps;
+    yes with fewer than two workers, else no in the trial's words."""
+    engine = loaded("castles-of-burgundy-cards")
+    game = engine.game
+    state = engine.edit(engine.new_game(players=3, seed=1), 0, counters={"worker": workers})
+    rt = runtime.Runtime(game, runtime.clone(state), engine.flow)
+    rt.s["pending"], rt.s["frames"] = None, []
+    choice = game.entry_of(game.add_effect("choose one: refill your workers; or gain 1 silver."))
+    plans = verdict._option_guards(rt, choice)
+    assert list(plans) == ["0"] and [name for name, _value in plans["0"][1]] == ["Missing", None]
+    rt.s["envs"]["t"] = {}
+    rt.s["frames"].append({"n": choice, "s": 1, "e": "t", "p": 0, "y": 0, "chosen": [], "strict": True})
+    depth = len(rt.s["frames"])
+    found, by_trial = verdict.answers(rt, depth)("0"), rt.try_option("0", depth)
+    assert (found is verdict.YES) is works
+    assert (None if found is verdict.YES else found) == by_trial
+
+
 def test_a_branch_of_the_walk_changes_its_own_copy_and_copies_only_what_it_changes():
     """A walk's branch (Walk.changed) shares the state's tables until it writes one: moving a
     card and paying lira there leave the state the walk reads as it was, and the tables it

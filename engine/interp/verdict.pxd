@@ -55,6 +55,7 @@ cpdef object _is_resource_item(object ctx, object item)
 cpdef object _plain_draw(object rt, object root)
 cpdef object _drawable(World world, object deck, object pile)
 cpdef object _option_draws(object rt, object number)
+cpdef object _option_guards(object rt, object number)
 
 # The walk's steps (its table, CHECKS, calls them as Python functions) and their helpers that
 # have no closure, as C functions of a typed walk: its fields and C methods are reached without
@@ -74,6 +75,7 @@ cpdef object _pool(Walk w, dict envs, tuple head, object item)
 cpdef object _adjust(Walk w, dict envs, tuple head, object node, tuple rest)
 cpdef object _call(Walk w, dict envs, tuple head, object node, tuple rest)
 cpdef object _guarded(Walk w, dict envs, tuple head, object env, object subst, object guards)
+cpdef object _guarded_call(Walk w, dict envs, tuple head, object call, object guards)
 cpdef object _twice(Walk w, dict envs, tuple head, object node, tuple rest)
 cpdef object _exchange(Walk w, dict envs, tuple head, object node, tuple rest)
 cpdef object _move(Walk w, dict envs, tuple head, object node, tuple rest)

@@ -30,7 +30,8 @@ those steps straight over the effect tree, with no copy of the frames:
 * the last step that could fail (a payment, a move, a draw) is checked without
   running it when nothing after it can fail; so an option of "choose one" that is a
   plain draw, with nothing after the choice that could fail, is a yes read off its deck
-  and pile with no walk at all (``_option_draws``, once per choice);
+  and pile with no walk at all (``_option_draws``, once per choice), and an option that is a
+  call read by its guards alone is read by them, with none of the walk's steps (``_option_guards``);
 * the walk ends with a sure yes as soon as nothing left can fail
   (fallible.py), and with a sure no when every way fails: the reason is the
   first failure in the order a trial meets it, in the trial's words;
@@ -161,6 +162,39 @@ def _option_draws(rt, number: int) -> dict | None:
     return found
 
 
+def _option_guards(rt, number: int) -> dict | None:
+    """The options of the "choose one" ``number`` that are a call of a procedure read by its
+    guards alone (_guards: lets and "only if" conditions before steps that cannot fail, and no
+    effect triggered after it), by option key, as (the call's number, its guards); None when
+    there are none (worked out once per choice). With nothing after the choice that could fail,
+    such an option's verdict is its guards', read without the walk's steps (_guarded_call)."""
+    memo = rt.game.memo["option guards"]
+    found = dict.get(memo, number, NOTHING)
+    if found is NOTHING:
+        game, node, found = rt.game, rt.game.nodes[number], {}
+        for index, option in enumerate(node.options if type(node) is Choice and node.count == 1 else ()):
+            steps = _steps_of(game, game.number(option))
+            if len(steps) != 1 or type(steps[0]) is not Call:
+                continue
+            call = game.number(steps[0])
+            procedure = game.calls[call].procedure.id
+            guards = None if game.triggers(procedure) else _guards(game, game.procedures[procedure])
+            if guards:  # (no guards: a body that cannot fail, whose option is sure)
+                found[str(index)] = (call, guards)
+        found = memo[number] = found or None
+    return found
+
+
+def _guarded_call(w, envs, head, call: int, guards: tuple):
+    """What the walk gives a call whose body is read by its guards (_call, then _guarded), with
+    nothing after it that could fail: YES, or the first condition that fails, in words."""
+    resolved = w.game.calls[call]
+    try:
+        return _guarded(w, envs, head, call_env(w.ctx(envs, head), resolved), call_nouns(resolved, head[3]), guards)
+    except Infeasible as failure:  # a number that cannot be worked out (as Walk.way reads it)
+        return failure.reason
+
+
 def _drawable(world, deck: str, pile: str | None) -> int:
     """How many cards can be drawn from ``deck``: its own and its discard pile's (shuffled in
     when it runs out)."""
@@ -270,9 +304,11 @@ def _choice_answers(w, frames, depth, node: Choice):
     if below is None:
         return None
     envs, head, chosen = w.rt.s["envs"], _head(top), [int(key) for key in top.get("chosen", [])]
-    draws = _option_draws(w.rt, top["n"]) if not head[3] else None  # (the plans read the nouns as written)
-    if draws is not None and w.fallible(below):
-        draws = None
+    draws = guards = None
+    if not head[3]:  # (the plans read the nouns as written)
+        draws, guards = _option_draws(w.rt, top["n"]), _option_guards(w.rt, top["n"])
+        if (draws is not None or guards is not None) and w.fallible(below):
+            draws = guards = None
 
     def judge(key):
         if key == "both":
@@ -281,6 +317,9 @@ def _choice_answers(w, frames, depth, node: Choice):
             plan = dict.get(draws, key) if draws is not None else None
             if plan is not None and _drawable(w.rt.world, plan[0], plan[1]) >= plan[2]:
                 return YES  # a plain draw from a deck that holds enough, with nothing after it that could fail
+            guarded = dict.get(guards, key) if guards is not None else None
+            if guarded is not None:  # a call read by its guards, with nothing after it that could fail
+                return _guarded_call(w, envs, head, guarded[0], guarded[1])
             return w.verdict(envs, (w.then(head, node.options[int(key)]),) + below)
         return w.verdict_of(_choice_ways(w, envs, head, node, chosen + [int(key)], below))
     return judge
