@@ -174,3 +174,33 @@ def test_the_node_classes_values_tells_apart_by_type_have_no_subclasses():
     told_by_type = (ast.Var, ast.Attribute, ast.You, ast.PlayerVar, ast.Neighbour, ast.PlayerSelector,
                     ast.KindSelector)
     assert all(not cls.__subclasses__() for cls in told_by_type)
+
+
+@pytest.mark.parametrize("game, players", [("viticulture", 3), ("castles-of-burgundy-cards", 2)])
+def test_a_pick_from_your_ordered_places_takes_their_top_as_reading_them_one_by_one_would(game, players):
+    """"choose 1 action card from your die stack": a pick "from" places named by a noun ("your
+    X", "each X") names places of X's kinds only, so when every one of those kinds keeps its
+    things in order the pick takes the top without listing the places (items._ordered_kinds).
+    Over the states of real games, for every seat, it says what reading each place says."""
+    from engine.interp import items
+
+    engine = loaded(game)
+    picks = [item for node in engine.game.nodes if type(node) in (ast.Pick, ast.Discard, ast.Take)
+             for item in node.items if type(item) is ast.Item and item.location is not None
+             and item.location.preposition == "from" and type(item.location.place) in items.KIND_PLACES]
+    assert picks, "the game picks from places named by a noun"
+    outcomes = set()
+    for state in _states(engine, players, seed=3):
+        rt = engine._runtime(state)
+        for item in picks:
+            for seat in range(players):
+                ctx = Context(rt.world, seat, seat, {}, {})
+                named = values.places(ctx, item.location.place, seat)
+                one_by_one = all(items._ordered(rt, place) for place in named)
+                assert items.is_ordered_source(rt, item, ctx) == one_by_one, (item, seat)
+                outcomes.add(one_by_one)
+    read = engine.game.memo["ordered kinds"]
+    if game == "castles-of-burgundy-cards":  # the die stacks and the decks: the top, at once
+        assert outcomes == {True} and True in read.values(), read
+    else:  # "from your hand": a hand keeps no order, so its places are read one by one
+        assert outcomes == {False} and False in read.values(), read

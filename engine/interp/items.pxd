@@ -9,8 +9,8 @@ cimport cython
 from engine.interp.frames cimport Frames
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
-from engine.interp.values cimport (candidates, counter_amount, counter_owner, is_players, is_resource, noun_of,
-                                   number, places, player_of, select, test, variable_number)
+from engine.interp.values cimport (_place_kinds, candidates, counter_amount, counter_owner, is_players, is_resource,
+                                   noun_of, number, places, player_of, select, test, variable_number)
 
 cpdef object _start_pick(Frames rt, dict f, object item, object owner, object ctx=*)
 cpdef object _finish_pick(dict f)
@@ -21,6 +21,8 @@ cpdef object _options(Frames rt, dict f)
 cpdef object _describe(Frames rt, object entry, object probing=*)
 cpdef object pick_pool(Frames rt, object ctx, object item, object owner)
 cpdef object is_ordered_source(Frames rt, object item, object ctx)
+cpdef object _ordered_kind(object game, object kind)
+cpdef object _ordered_kinds(Frames rt, object kinds)
 cpdef object slot_order(Frames rt, list pool)
 cpdef object _step_item(Frames rt, dict f, object node, object item, object verb)
 cpdef object _item_now(Frames rt, dict f, object ctx, object node, object item, object verb)

@@ -30,6 +30,7 @@ from engine.interp.values import (
     is_resource,
     noun_of,
     number,
+    _place_kinds,
     places,
     player_of,
     select,
@@ -267,9 +268,14 @@ def from_decks_or_ordered(rt, item: Item, ctx: Context) -> bool:
 
 
 def is_ordered_source(rt, item: Item, ctx: Context) -> bool:
+    """Whether a pick "from" somewhere takes the top of ordered places (decks, piles kept in
+    order): every place it names is one. "from your X" and "from each X" name places of X's
+    kinds only, so when all of them are ordered that is known without listing the places."""
     location = item.location
     if location is None or location.preposition != "from":
         return False
+    if type(location.place) in KIND_PLACES and _ordered_kinds(rt, _place_kinds(ctx, location.place)[0]):
+        return True
     things = rt.s["things"]
     for place in places(ctx, location.place, ctx.actor) or ():
         if isinstance(place, str) and place in things and not _ordered(rt, place):
@@ -278,9 +284,28 @@ def is_ordered_source(rt, item: Item, ctx: Context) -> bool:
 
 
 def _ordered(rt, place: str) -> bool:
-    kind = rt.world.thing(place)["k"]
-    item = dict.get(rt.game.items("places"), kind) or dict.get(rt.game.items("decks"), kind)
-    return bool(item and (dict.get(item, "ordered") or kind in rt.game.items("decks")))
+    return _ordered_kind(rt.game, rt.world.thing(place)["k"])
+
+
+def _ordered_kind(game, kind: str) -> bool:
+    """Whether places of ``kind`` keep their things in order: decks, and places declared so."""
+    item = dict.get(game.items("places"), kind) or dict.get(game.items("decks"), kind)
+    return bool(item and (dict.get(item, "ordered") or kind in game.items("decks")))
+
+
+def _ordered_kinds(rt, kinds) -> bool:
+    """Whether places of every one of ``kinds`` keep their things in order (once per kinds)."""
+    memo = rt.game.memo["ordered kinds"]
+    found = dict.get(memo, kinds)
+    if found is None:
+        found = True
+        for kind in kinds:  # (a loop, not all() over a generator: a C function may hold none)
+            found = found and _ordered_kind(rt.game, kind)
+        memo[kinds] = found
+    return found
+
+
+KIND_PLACES = (OwnPlace, EveryPlace)  # places named by a noun: of its kinds, and only those
 
 
 def too_few(item: Item, least: int, found: int) -> str:
