@@ -204,3 +204,22 @@ def test_a_pick_from_your_ordered_places_takes_their_top_as_reading_them_one_by_
         assert outcomes == {True} and True in read.values(), read
     else:  # "from your hand": a hand keeps no order, so its places are read one by one
         assert outcomes == {False} and False in read.values(), read
+
+
+@pytest.mark.parametrize("text, shortcut", [("you have at least 9 vp", True), ("you have at least 2 vines", False)])
+def test_the_seat_a_condition_holds_for_is_the_one_its_test_finds(text, shortcut):
+    """Viticulture's end ("you have at least 20 vp") is asked of every seat after every turn:
+    values.holder reads a counter's condition off the seats' counters, with no Context made,
+    and any other condition by its test. Over the states of real games it names the first
+    seat the test names, in any order of seats, or none."""
+    engine = loaded("viticulture")
+    node = engine.game.nodes[engine.game.entry_of(engine.game.add_effect(f"only if {text}: gain 1 lira."))].condition
+    assert (values._has_shortcut(engine.game, node) is not None) is shortcut
+    found = set()
+    for state in _states(engine, 3, seed=5, every=10):
+        world = engine._runtime(state).world
+        for seats in ([0, 1, 2], [2, 0, 1]):
+            by_test = next((seat for seat in seats if values.test(Context(world, seat, seat, {}, {}), node)), None)
+            assert values.holder(world, node, seats) == by_test, (text, seats)
+            found.add(by_test is None)
+    assert found == {True, False}, "the states tried hold both answers"

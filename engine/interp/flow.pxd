@@ -8,7 +8,7 @@ cimport cython
 
 from engine.interp.game cimport Game
 from engine.interp.frames cimport Frames
-from engine.interp.values cimport Context, context, test
+from engine.interp.values cimport Context, holder, test
 from engine.interp.world cimport World
 
 cpdef object _check_ends(Frames rt, list ends)

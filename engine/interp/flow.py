@@ -23,7 +23,7 @@ from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
 from engine.interp.fallible import can_fail, deciding_part, triggers_can_fail
-from engine.interp.values import UNREAD, Context, context, test
+from engine.interp.values import UNREAD, Context, holder, test
 
 PLACE = "place"
 PASS = ("pass", "pass (place no more workers this season)")
@@ -178,15 +178,15 @@ class Flow:
 
 def _check_ends(rt, ends: list) -> None:
     """Note the end when one of the conditions ``ends`` holds for a seat (a C function in the
-    compiled build, flow.pxd: it runs after every turn, its contexts made at C speed)."""
-    bindings: dict = {}  # none: a condition only reads (values.py never writes a binding)
+    compiled build, flow.pxd: it runs after every turn; values.holder reads a counter's
+    condition off the counters)."""
     world = rt.world
     for node in ends:
-        for seat in range(rt.s["players"]):
-            if test(context(world, seat, seat, bindings, bindings), node):
-                rt.s["flow"]["ending"] = True
-                world.event("ending", seat, f"player {seat + 1} triggered the end: this is the last round")
-                return
+        seat = holder(world, node, range(rt.s["players"]))
+        if seat is not None:
+            rt.s["flow"]["ending"] = True
+            world.event("ending", seat, f"player {seat + 1} triggered the end: this is the last round")
+            return
 
 
 # ------------------------------------------------------------------ routines

@@ -25,7 +25,8 @@ MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets"
                "triggers fail", "guards", "plain payments", "triggers", "kinds", "noun facts", "terms", "defined",
                "slot effects", "placement rows", "zone values", "option weights", "plain draws", "value keys",
                "placement keys", "value steps", "choice options", "choice names", "value options",
-               "option draws", "option guards", "ordered kinds")
+               "option draws", "option guards", "ordered kinds",
+               "counter conditions")
 
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)

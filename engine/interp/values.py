@@ -772,6 +772,28 @@ def _has_shortcut(game, node: Has) -> tuple | None:
     return noun.id, counter_owner(game, noun.id, 0) is None, _comparison(node.comparison, at_least=True), right.value
 
 
+def holder(world, node, seats) -> int | None:
+    """The first of ``seats`` for whom condition ``node`` holds, each one acting and "you", with
+    no bindings; None when it holds for none. "you have at least 20 vp" (its shortcut's shape,
+    read once per node) is read off each seat's counter with no Context made; any other
+    condition by its test. (A game's immediate end conditions are asked so after every turn.)"""
+    memo = world.game.memo["counter conditions"]
+    known = dict.get(memo, id(node))
+    if known is None or known[0] is not node:  # (the node is kept with its reading: ids are reused)
+        known = memo[id(node)] = (node, _has_shortcut(world.game, node) if type(node) is Has else None)
+    fast = known[1]
+    for seat in seats:
+        if fast is not None:
+            if fast[2](world.counter(None if fast[1] else seat, fast[0]), fast[3]):
+                return seat
+        elif test(context(world, seat, seat, NO_BINDINGS, NO_BINDINGS), node):
+            return seat
+    return None
+
+
+NO_BINDINGS: dict = {}  # a condition only reads its bindings (never written to)
+
+
 def _has_count(ctx: Context, seat: int, node) -> int:
     noun = noun_of(ctx, node.noun)
     if is_resource(noun):
