@@ -55,7 +55,8 @@ Feasibility ("play a card only if it can be carried out in full"):
   question whose every answer but one is so refused, the one left unable to
   fail, takes that one before any judge is made (``forced_answer``: a "may"
   whose yes lacks the price, a die value kept for want of workers): what
-  asking would do, cheaper.
+  asking would do, cheaper. A question it reads and then asks is judged by
+  the refusal it read (``handed``), not by one made again.
 * Options are judged only until two are legal (lightest first); the others
   stay open in the pending decision. The judge that asked (``open_judge``)
   goes with the Decision, which judges an open option when a player reads
