@@ -56,6 +56,9 @@ cpdef object _plain_draw(object rt, object root)
 cpdef object _drawable(World world, object deck, object pile)
 cpdef object _option_draws(object rt, object number)
 cpdef object _option_guards(object rt, object number)
+cpdef object _option_plans(object rt, object number, object table, object plan_of)
+cpdef object _draw_plan(object rt, object option)
+cpdef object _guard_plan(object rt, object option)
 
 # The walk's steps (its table, CHECKS, calls them as Python functions) and their helpers that
 # have no closure, as C functions of a typed walk: its fields and C methods are reached without

@@ -150,16 +150,7 @@ def _option_draws(rt, number: int) -> dict | None:
     the draw alone), by option key, with their plans; None when there are none (worked out once
     per choice). With nothing after the choice that could fail, such an option is a yes read
     off its deck and pile, as the walk's draw step reads it."""
-    memo = rt.game.memo["option draws"]
-    found = dict.get(memo, number, NOTHING)
-    if found is NOTHING:
-        node, found = rt.game.nodes[number], {}
-        for index, option in enumerate(node.options if type(node) is Choice and node.count == 1 else ()):
-            plan = _plain_draw(rt, rt.game.number(option))
-            if plan is not None:
-                found[str(index)] = plan
-        found = memo[number] = found or None
-    return found
+    return _option_plans(rt, number, "option draws", _draw_plan)
 
 
 def _option_guards(rt, number: int) -> dict | None:
@@ -168,21 +159,41 @@ def _option_guards(rt, number: int) -> dict | None:
     effect triggered after it), by option key, as (the call's number, its guards); None when
     there are none (worked out once per choice). With nothing after the choice that could fail,
     such an option's verdict is its guards', read without the walk's steps (_guarded_call)."""
-    memo = rt.game.memo["option guards"]
+    return _option_plans(rt, number, "option guards", _guard_plan)
+
+
+def _option_plans(rt, number: int, table: str, plan_of) -> dict | None:
+    """``plan_of(rt, option)`` for each option of the "choose one" ``number`` that has a plan,
+    by option key; None when none has (kept in the game's memo ``table``, once per choice)."""
+    memo = rt.game.memo[table]
     found = dict.get(memo, number, NOTHING)
     if found is NOTHING:
-        game, node, found = rt.game, rt.game.nodes[number], {}
+        node, found = rt.game.nodes[number], {}
         for index, option in enumerate(node.options if type(node) is Choice and node.count == 1 else ()):
-            steps = _steps_of(game, game.number(option))
-            if len(steps) != 1 or type(steps[0]) is not Call:
-                continue
-            call = game.number(steps[0])
-            procedure = game.calls[call].procedure.id
-            guards = None if game.triggers(procedure) else _guards(game, game.procedures[procedure])
-            if guards:  # (no guards: a body that cannot fail, whose option is sure)
-                found[str(index)] = (call, guards)
+            plan = plan_of(rt, option)
+            if plan is not None:
+                found[str(index)] = plan
         found = memo[number] = found or None
     return found
+
+
+def _draw_plan(rt, option):
+    """An option's plain draw (_plain_draw), or None."""
+    return _plain_draw(rt, rt.game.number(option))
+
+
+def _guard_plan(rt, option):
+    """(the call's number, its procedure's guards) of an option that is one call of a procedure
+    read by its guards and triggering nothing after it; else None. (No guards: a body that
+    cannot fail, whose option is sure.)"""
+    game = rt.game
+    steps = _steps_of(game, game.number(option))
+    if len(steps) != 1 or type(steps[0]) is not Call:
+        return None
+    call = game.number(steps[0])
+    procedure = game.calls[call].procedure.id
+    guards = None if game.triggers(procedure) else _guards(game, game.procedures[procedure])
+    return (call, guards) if guards else None
 
 
 def _guarded_call(w, envs, head, call: int, guards: tuple):
