@@ -31,7 +31,7 @@ Trained: where the C compiler is GCC 10 or later, the modules are built twice, p
 itself is: first instrumented (-fprofile-generate), then benchmarks/training.py plays a few
 random games of every game pack on that build, then they are built again with what the games
 recorded (-fprofile-use). Same code, laid out for the paths play takes: about 10 to 17% more
-choice points a second (docs/design.md, "Speed", stop 35). If anything in it fails (another
+choice points a second (docs/speed-history.md, stop 35). If anything in it fails (another
 compiler, no training script, a game that will not load), the modules are built once, plainly,
 as before. TABULA_PGO=0 skips the training (a quicker build).
 """

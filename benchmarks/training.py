@@ -4,8 +4,8 @@ setup.py builds the interpreter's C modules twice when the compiler is GCC: once
 instrumented (``-fprofile-generate``), then, after this script has played on that build, once
 more with what it recorded (``-fprofile-use``): profile-guided optimisation, the way CPython
 itself is built. The compiler then lays out the paths the games take as the straight line and
-the error checks out of the way; the code and what it does are the same. (docs/design.md,
-"Speed", stop 35: about 10 to 17% more choice points a second.)
+the error checks out of the way; the code and what it does are the same.
+(docs/speed-history.md, stop 35: about 10 to 17% more choice points a second.)
 
 Run by setup.py as ``python benchmarks/training.py`` with the instrumented build first on the
 path. It finds the games itself: every pack in the content folder that loads as a game, at

@@ -3,7 +3,7 @@
 Python frees an object at once when the last reference to it goes, except for objects in a
 cycle: those wait for the garbage collector, and each time the collector runs it goes through
 every object the process holds. In the compiled build the walk's closures made such cycles, and
-the collector cost 4.4% of a Viticulture choice point's instructions (docs/design.md, stop 26).
+the collector cost 4.4% of a Viticulture choice point's instructions (docs/speed-history.md, stop 26).
 
 The cause is particular to Cython: all the closures of one function share one scope object. So
 a closure that another closure (or a generator expression) of the same function reads is held
