@@ -295,6 +295,17 @@ def _echo_summary(result) -> None:
         click.echo(f"the game is not over: stopped after {counts}")
 
 
+def _check_setup(ctx: click.Context, engine, players: int, options: dict) -> None:
+    """A usage error (exit 2) naming every problem when the packs do not allow this player count
+    or these options (a misspelt option would otherwise be a game without it)."""
+    from engine.interpreter import SetupError
+
+    try:
+        engine.check_setup(players, options)
+    except SetupError as exc:
+        raise click.UsageError(str(exc), ctx=ctx) from None
+
+
 def _settings(ctx: click.Context, saved, players: int | None, seed: int | None, options: dict):
     """(players, seed, options) from the arguments, or from the saved game (which must agree)."""
     if saved is None:
@@ -339,6 +350,7 @@ def play(ctx: click.Context, game: str, players: int | None, bots: str, seed: in
     if any(seat > players for seat in humans):
         raise click.UsageError(f"--human seats go from 1 to {players}", ctx=ctx)
     engine = _engine(ctx, game)
+    _check_setup(ctx, engine, players, options)
     agents = random_agents(seed, players) if bots == "random" else [FirstOptionAgent() for _ in range(players)]
     default_save = save_path or load_path or Path(f"{game}-seed{seed}.json")
     for seat in humans:  # an engine may say how a player's view reads: engine.describe(view, seat) -> lines
@@ -423,6 +435,7 @@ def sim(ctx: click.Context, game: str, games: int, players: int, seed: int, jobs
 
     options = _parse_options(ctx, option_pairs)
     engine = _engine(ctx, game)
+    _check_setup(ctx, engine, players, options)
     gc.freeze()  # as _long_run_engine does in each worker
     started = time.perf_counter()
     with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:

@@ -14,10 +14,11 @@ from engine.interp import scoring, staging
 from engine.interp.flow import Flow
 from engine.interp.game import compile_game
 from engine.interp.runtime import Runtime, clone
+from engine.interp.settings import SetupError, checked
 from engine.interp.setup import initial_state
 from engine.interp.views import describe, view_of
 
-__all__ = ["ContentError", "Decision", "Engine", "IllegalAnswer", "RulesError"]
+__all__ = ["ContentError", "Decision", "Engine", "IllegalAnswer", "RulesError", "SetupError"]
 
 
 class ContentError(Exception):
@@ -46,8 +47,17 @@ class Engine:
 
     # ------------------------------------------------------------ the door
 
+    def check_setup(self, players: int, options: dict | None = None) -> None:
+        """Nothing when a game of ``players`` with ``options`` can be set up; else SetupError
+        naming every problem: a player count the packs do not allow, an option they do not
+        declare (with a did-you-mean), a value the option cannot take (settings.py)."""
+        checked(self.game.settings, players, options or {})
+
     def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
-        state = initial_state(self.game, players, seed, options or {})
+        """The first state of a game, with its first decision pending. ``players`` and ``options``
+        must be what the packs allow (``check_setup``)."""
+        options = checked(self.game.settings, players, options or {})
+        state = initial_state(self.game, players, seed, options)
         runtime = self._runtime(state)
         runtime.run()
         self._hand_on(state, runtime)

@@ -4,7 +4,7 @@
     state = replay(engine, result.transcript)      # the same state, answer by answer
 
 `engine` is anything with the interpreter's door (docs/design.md): `packs`,
-`new_game`, `decision`, `apply`, `view`, `result`. Nothing here imports the
+`check_setup`, `new_game`, `decision`, `apply`, `view`, `result`. Nothing here imports the
 interpreter, so the same code runs the real engine and the test toy.
 
 A "decision" is every answer given; a "choice point" is a decision that had two

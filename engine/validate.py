@@ -169,6 +169,8 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
         broken = sorted(f for f in unreadable if f and any(f.startswith(root) for root in roots))
         broken = broken if documents else []  # nothing else to check: the error says it all
         ref_ids = None if broken else layering.ref_ids()  # ids and words of an unread file would all look unknown
+        if ref_ids is not None:
+            ref_ids.setdefault("options", set()).update(_option_ids(packs[p].manifest for p in group))
         for doc in documents:
             if doc.kind is not None:
                 report.extend(schemas.check_document(doc.data, doc.kind, doc.display, ref_ids))
@@ -194,6 +196,19 @@ def _skipped_note(file: str, count: int) -> Diagnostic:
     return Diagnostic("W110", f"references and effects were not checked: {file}{more} could not be read",
                       file, None, None, hint="fix the YAML error first; the remaining checks run once it reads",
                       severity="warning")
+
+
+def _option_ids(manifests) -> set[str]:
+    """The options the manifests declare, and their choices: what `when_option` and the like
+    may name (a choice stands for "that option is set to this choice")."""
+    found = set()
+    for manifest in manifests:
+        for option in (manifest.get("options") if isinstance(manifest, dict) else None) or ():
+            if isinstance(option, dict) and isinstance(option.get("id"), str):
+                found.add(option["id"])
+                found.update(choice["id"] for choice in option.get("choices") or ()
+                             if isinstance(choice, dict) and isinstance(choice.get("id"), str))
+    return found
 
 
 def _groups(load_order: Sequence[str], known: dict[str, PackInfo]) -> list[tuple[str, ...]]:

@@ -64,6 +64,11 @@ def test_a_reference_to_an_unknown_id_suggests_a_known_one(case):
     assert d == ("E400", "things.yaml:7:10", "unknown things id 'alpah'", "did you mean 'alpha'?")
 
 
+def test_content_names_only_the_options_its_packs_declare_or_their_choices(case):
+    _, d = only(case, "unknown_option")  # the step's `when_option: hard` names a choice: no error
+    assert d == ("E400", "flow.yaml:6:18", "unknown options id 'gentel'", "did you mean 'gentle'?")
+
+
 def test_an_unknown_document_kind_suggests_a_known_kind(case):
     _, d = only(case, "unknown_kind")
     assert d == ("E104", "things.yaml:1:7", "unknown document kind 'thigns'", "did you mean 'things'?")

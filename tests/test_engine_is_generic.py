@@ -12,7 +12,7 @@ ENGINE = Path(__file__).resolve().parent.parent / "engine"
 GAME_WORDS = (
     "viticulture tuscany burgundy cheese lira grape grapes wine wines vine vines vineyard visitor visitors "
     "crush cellar mama papa rooster monastery monasteries trellis irrigation automa wake-up residual "
-    "sangiovese blush sparkling castle castles yeast milk windmill cottage yoke grande"
+    "sangiovese blush sparkling castle castles yeast milk windmill cottage yoke grande friendly"
 ).split()
 
 

@@ -88,8 +88,8 @@ def test_every_placement_verdict_is_the_verdict_of_its_own_effect(engine, monkey
     compared = []
     real = flow.placement_judge
 
-    def checked(rt, seat):
-        judge = real(rt, seat)
+    def checked(rt, seat, frame):
+        judge = real(rt, seat, frame)
 
         def compare(key, words=True):
             why = judge(key)

@@ -63,6 +63,13 @@ def test_players_are_required_unless_a_game_is_loaded():
     assert result.exit_code == 2 and "--players is required" in result.stderr
 
 
+def test_a_player_count_or_an_option_the_game_does_not_allow_is_a_usage_error():
+    result = run("play", "race", "--players", 5)
+    assert result.exit_code == 2 and "race is for 2 to 4 players, not 5" in result.stderr
+    result = run("sim", "race", "--players", 2, "--games", 2, "--option", "gaol=5")
+    assert result.exit_code == 2 and "unknown option 'gaol' (did you mean 'goal'?)" in result.stderr
+
+
 def test_a_human_seat_reads_numbers_and_keys_from_stdin():
     result = run("play", "race", "--players", 2, "--seed", 3, "--human", 1, input="2\nmove:3\n" + "1\n" * 20)
     assert result.exit_code == 0, result.output

@@ -45,11 +45,11 @@ def test_in_the_friendly_variant_a_bonus_slot_is_refused_when_its_bonus_cannot_b
         state = game.edit(state, seat, effect="discard all cards in your hand")
         return game.edit(state, seat, cards={"hand": ["surveyor"]})
 
-    friendly = with_one_visitor({"friendly": True})
+    friendly = with_one_visitor({"friendly_variant": True})
     keys = [key for key, _label in legal(game, friendly)]
     assert "place:play_summer_visitor:left:regular_worker" in keys
     assert "place:play_summer_visitor:middle:regular_worker" not in keys
-    with pytest.raises(IllegalAnswer, match="friendly variant"):
+    with pytest.raises(IllegalAnswer, match="Friendly variant: the bonus could not be used"):
         game.apply(friendly, "place:play_summer_visitor:middle:regular_worker")
     usual = with_one_visitor({})
     assert "place:play_summer_visitor:middle:regular_worker" in [k for k, _ in legal(game, usual)]

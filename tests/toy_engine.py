@@ -2,8 +2,8 @@
 
 It stands in for `engine.interpreter.Engine` in the tests of the runner, the agents,
 the log and the `tabula play/replay/sim` commands, with exactly the same interface:
-`ToyEngine.load(packs)`, `.packs`, `new_game`, `decision`, `apply`, `events`, `view`,
-`result`, and the Decision / Option / IllegalAnswer shapes.
+`ToyEngine.load(packs)`, `.packs`, `check_setup`, `new_game`, `decision`, `apply`, `events`,
+`view`, `result`, and the Decision / Option / IllegalAnswer / SetupError shapes.
 
 The game, "race": 2-4 players take turns. On your turn move 1, 2 or 3 spaces, or
 play a card from your hidden hand (move its value, then draw a new card). After each
@@ -19,6 +19,8 @@ import copy
 
 from engine import rng
 from engine.interp.decisions import Decision, IllegalAnswer, Option
+from engine.interp.settings import SetupError
+from engine.suggest import did_you_mean
 from engine.validate import UsageError
 
 PACK = {"id": "race", "version": "1.0.0", "hash": "sha256:" + "0123456789abcdef" * 4}
@@ -41,9 +43,17 @@ class ToyEngine:
 
     # --- the door -------------------------------------------------------------------
 
+    def check_setup(self, players: int, options: dict | None = None) -> None:
+        problems = [] if 2 <= players <= 4 else [f"race is for 2 to 4 players, not {players}"]
+        for key in options or {}:
+            if key != "goal":
+                hint = did_you_mean(key, ["goal"])
+                problems.append(f"unknown option '{key}'" + (f" ({hint})" if hint else ""))
+        if problems:
+            raise SetupError("; ".join(problems))
+
     def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
-        if not 2 <= players <= 4:
-            raise ValueError(f"race is for 2-4 players, not {players}")
+        self.check_setup(players, options)
         data = rng.seed_state(seed)
         deck, data = rng.shuffle(data, [1, 2, 3, 4] * 6)
         hands = [deck[2 * i:2 * i + 2] for i in range(players)]

@@ -23,6 +23,7 @@ from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
 from engine.interp.fallible import can_fail, deciding_part, triggers_can_fail
+from engine.interp.settings import option_on
 from engine.interp.values import UNREAD, Context, holder, test
 
 PLACE = "place"
@@ -236,7 +237,11 @@ def _step(rt, f) -> None:
     root = rt.game.effect("steps", f["step"])
     if pattern == "place_until_all_pass":
         rt.s["flow"]["passed"] = []
-        rt.push_routine("placement", {"step": f["step"], "last": None})
+        fields = {"step": f["step"], "last": None}
+        unblocked = step.get("unblocked_bonus_option")
+        if unblocked and option_on(rt.game.settings, rt.s["options"], unblocked):
+            fields["unblocked"] = unblocked  # bonus slots may not be blocked (_blocking)
+        rt.push_routine("placement", fields)
     elif pattern == "chart_choice":
         rt.push_routine("chart", {"step": f["step"], "todo": _order(rt, step)})
     elif root is not None:
@@ -344,7 +349,7 @@ def _placement(rt, f) -> None:
         if answer == PASS[0]:
             rt.flow.pass_turn(rt, seat)
         else:
-            _place(rt, seat, answer)
+            _place(rt, seat, answer, f.get("unblocked"))
         return
     rt.flow.check_end(rt)
     seat = _next_placer(rt, f)
@@ -353,7 +358,7 @@ def _placement(rt, f) -> None:
         return
     order = []
     candidates = placement_candidates(rt, seat, order)
-    judge = placement_judge(rt, seat)
+    judge = placement_judge(rt, seat, f)
     verdicts = {}
     for key in order:  # judged until one is legal: passing is the other option
         verdicts[key] = judge(key)
@@ -389,7 +394,7 @@ def _sorted_out(candidates: list, verdicts: dict) -> tuple[list, dict, list]:
 def _sure_slot(rt, space_id: str, slot: str) -> bool:
     """Whether the action of a worker on ``slot`` of the space cannot fail, whatever the state
     (asked once per game and option: placement_candidates keeps it with the option). The
-    variant rules a judge adds on top (friendly) are still judged."""
+    rule a judge adds on top (bonus slots that may not be blocked) is still judged."""
     root = _slot_effect(rt, space_id, slot)
     return root is None or not can_fail(rt.game, root)
 
@@ -506,10 +511,12 @@ def _placement_option(space_id: str, space: dict, slot: str, kind: str) -> tuple
     return f"{PLACE}:{space_id}:{slot}:{kind}", label
 
 
-def placement_judge(rt, seat: int):
-    """A judge of ``seat``'s placements now: ``judge(key)`` is None when the placement is legal,
-    else why not (with the slot's label). Slots decided alike share one check."""
+def placement_judge(rt, seat: int, frame: dict):
+    """A judge of ``seat``'s placements now, asked by the placement routine ``frame``:
+    ``judge(key)`` is None when the placement is legal, else why not (with the slot's label).
+    Slots decided alike share one check."""
     checked = {}
+    unblocked = dict.get(frame, "unblocked")
     parsed = rt.game.memo["placement keys"]  # key -> (space, slot, kind): a key's parts, read once per game
 
     def judge(key: str, words: bool = True) -> str | None:  # (its reasons are always in words)
@@ -522,7 +529,7 @@ def placement_judge(rt, seat: int):
         deciding = None if root is None else deciding_part(rt.game, root)
         if deciding not in checked:
             checked[deciding] = _action_reason(rt, seat, space_id, slot)
-        reason = checked[deciding] or _unfriendly(rt, seat, space_id, slot, kind)
+        reason = checked[deciding] or _blocking(rt, unblocked, seat, space_id, slot, kind)
         return None if reason is None else f"{_slot_label(space_id, space, slot)}: {reason}"
 
     return judge
@@ -532,10 +539,11 @@ def _slot_label(space_id: str, space: dict, slot: str) -> str:
     return f"{space.get('name', space_id)}" + (f" ({slot})" if slot not in ("", "any") else "")
 
 
-def _unfriendly(rt, seat: int, space_id: str, slot: str, kind: str) -> str | None:
-    """With the option "friendly": a bonus slot is taken only to use the bonus, unless no other
-    slot of that action is free. Returns why this slot may not be taken, or None."""
-    if not rt.s["options"].get("friendly") or not _is_bonus_slot(rt, space_id, slot):
+def _blocking(rt, option: str | None, seat: int, space_id: str, slot: str, kind: str) -> str | None:
+    """With the step's ``unblocked_bonus_option`` on (``option``, else None): a bonus slot is
+    taken only to use the bonus, unless no other slot of that action is free. Returns why this
+    slot may not be taken, or None."""
+    if option is None or not _is_bonus_slot(rt, space_id, slot):
         return None
     free = _free_slots(rt, seat, space_id, rt.game.item("spaces", space_id), kind)
     if not [other for other in free if other != slot and not _is_bonus_slot(rt, space_id, other)]:
@@ -544,7 +552,8 @@ def _unfriendly(rt, seat: int, space_id: str, slot: str, kind: str) -> str | Non
     if bonus is None:  # the bonus is part of the slot's own action (a discount): it is always used
         return None
     reason = rt.can_do([rt.game.effect("spaces", space_id), bonus], seat, f"space:{space_id}")
-    return None if reason is None else f"friendly variant: the bonus could not be used ({reason})"
+    named = rt.game.settings.options.get(option, {}).get("name", option)
+    return None if reason is None else f"{named}: the bonus could not be used ({reason})"
 
 
 def _declared_bonus(rt, space_id: str, slot: str) -> int | None:
@@ -575,7 +584,7 @@ def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[st
 
 def _space_slots(rt, seat: int, space_id: str, space: dict) -> tuple[list[str], list[str]]:
     """The free slots of the space, and the slots it has at this player count."""
-    open_slots = _slots_at(space, rt.s["players"])  # (only the friendly variant's check comes here)
+    open_slots = _slots_at(space, rt.s["players"])  # (only the check of blocked bonus slots comes here)
     return _free_of(rt.world, seat, space_id, space.get("private_to_structure"), open_slots), open_slots
 
 
@@ -638,7 +647,7 @@ def _bonus_effect(rt, space_id: str, slot: str) -> int | None:
     return None
 
 
-def _place(rt, seat: int, key: str) -> None:
+def _place(rt, seat: int, key: str, unblocked: str | None) -> None:
     _tag, space_id, slot, kind = key.split(":")
     worker = _worker_of(rt, seat, kind)
     rt.world.set_attribute(worker, "slot", slot)
@@ -651,8 +660,11 @@ def _place(rt, seat: int, key: str) -> None:
         used = rt.s["flow"].setdefault("used", {}).setdefault(str(rt.s["flow"]["round"]), [])
         used.append(f"{seat}:{space_id}")
     rt.s["flow"]["acting"] = worker
-    rt.push_routine("action", {"p": seat, "y": seat, "space": space_id, "slot": slot, "soft": True, "strict": True,
-                               "src": f"space:{space_id}"})
+    fields = {"p": seat, "y": seat, "space": space_id, "slot": slot, "soft": True, "strict": True,
+              "src": f"space:{space_id}"}
+    if unblocked:
+        fields["unblocked"] = unblocked  # its bonus is taken without asking (_blocking)
+    rt.push_routine("action", fields)
 
 
 def _action(rt, f) -> None:
@@ -668,7 +680,7 @@ def _action(rt, f) -> None:
         if bonus is not None:
             f["s"] = 2
             f["bonus"] = bonus
-            if rt.s["options"].get("friendly"):  # friendly: a bonus slot is taken to use the bonus
+            if f.get("unblocked"):  # bonus slots are not blocked: one is taken to use its bonus
                 f["ans"] = "yes"
                 return
             rt.ask(f, f["p"], "Use the bonus of this space?", [("yes", "yes"), ("no", "no")])
@@ -770,10 +782,10 @@ def _applies(rt, item: dict) -> bool:
     players = item.get("players")
     if players and rt.s["players"] not in players:
         return False
-    options = rt.s["options"]
-    if item.get("when_option") and not options.get(item["when_option"]):
+    options, settings = rt.s["options"], rt.game.settings
+    if item.get("when_option") and not option_on(settings, options, item["when_option"]):
         return False
-    if item.get("unless_option") and options.get(item["unless_option"]):
+    if item.get("unless_option") and option_on(settings, options, item["unless_option"]):
         return False
     return True
 

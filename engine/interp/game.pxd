@@ -8,7 +8,7 @@ cimport cython
 
 
 cdef class Game:
-    cdef readonly object packs, table, vocabulary, effects, procedures
+    cdef readonly object packs, table, vocabulary, effects, procedures, settings
     cdef readonly list nodes, entry, runs, fail_from
     cdef readonly dict calls, node_numbers, parts, memo, fast, namespaces, printed, resource_bounds, phrases, nouns
     cdef readonly frozenset global_resources, fixed_kinds, reserve_kinds

@@ -15,6 +15,7 @@ from engine.effects.ast import Effect, Node, Sentence
 from engine.effects.check import ResolvedCall, check
 from engine.effects.pipeline import bound_names
 from engine.effects.vocabulary import Vocabulary, build_vocabulary
+from engine.interp.settings import NO_SETTINGS, settings_of
 from engine.positions import to_plain
 
 
@@ -35,7 +36,7 @@ NOT_READ = object()  # a memo entry not worked out yet (the sets rule's memo als
 
 # The fields a Game is made with, in order (Game.replaced reads them); the rest are worked out.
 MADE_WITH = ("packs", "table", "vocabulary", "nodes", "effects", "calls", "procedures", "node_numbers", "parts",
-             "entry", "memo", "fast")
+             "entry", "memo", "fast", "settings")
 
 
 class Game:
@@ -50,8 +51,9 @@ class Game:
     def __init__(self, packs: tuple, table: MappingProxyType, vocabulary: Vocabulary, nodes: list,
                  effects: MappingProxyType, calls: dict, procedures: MappingProxyType, node_numbers: dict,
                  parts: dict | None = None, entry: list | None = None, memo: dict | None = None,
-                 fast: dict | None = None) -> None:
+                 fast: dict | None = None, settings=None) -> None:
         self.packs = packs
+        self.settings = NO_SETTINGS if settings is None else settings  # player counts and options (settings.py)
         self.table = table  # namespace -> id -> plain item data
         self.vocabulary = vocabulary
         self.nodes = nodes  # every effect node, by number (extra effects are appended, see add_effect)
@@ -199,6 +201,7 @@ def compile_game(result) -> Game:
     packs = tuple(
         {"id": pack.id, "version": str(pack.version), "hash": pack.content_hash} for pack in result.packs.values()
     )
+    settings = settings_of([result.packs[pack_id].manifest for pack_id in result.load_order])
     parts: dict[int, tuple[int, ...]] = {}
     entry: list[int] = []
     _flatten(nodes, numbers, parts, entry)
@@ -213,6 +216,7 @@ def compile_game(result) -> Game:
         node_numbers=numbers,
         parts=parts,
         entry=entry,
+        settings=settings,
     )
 
 

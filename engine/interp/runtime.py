@@ -306,7 +306,7 @@ class Runtime(Frames):
         if pending.get("judged_by") == "placement":
             from engine.interp.flow import placement_judge
 
-            return placement_judge(self, pending["player"])
+            return placement_judge(self, pending["player"], self.s["frames"][-1])  # (the frame that asked)
         return self.option_judge([tuple(option) for option in pending["options"]])
 
     def can_do(self, root: int | list[int], seat: int, source: str) -> str | None:
