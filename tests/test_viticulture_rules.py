@@ -55,6 +55,32 @@ def test_in_the_friendly_variant_a_bonus_slot_is_refused_when_its_bonus_cannot_b
     assert "place:play_summer_visitor:middle:regular_worker" in [k for k, _ in legal(game, usual)]
 
 
+def test_in_the_friendly_variant_a_worker_on_a_bonus_slot_uses_the_bonus_without_being_asked(game):
+    def placed_on_the_bonus_slot(options):
+        state = game.skip_to(game.new_game(players=3, seed=1, options=options), "summer")
+        seat, before = state["pending"]["player"], len(game.events(state))
+        state = game.apply(state, "place:draw_vine:middle:regular_worker")
+        drawn = [event for event in game.events(state)[before:] if event["type"] == "drew" and event["player"] == seat]
+        return state, seat, len(drawn)
+
+    state, seat, drawn = placed_on_the_bonus_slot({"friendly_variant": True})
+    assert drawn == 2 and game.decision(state).player != seat  # the action, then the bonus: no "may" asked
+    state, seat, drawn = placed_on_the_bonus_slot({})
+    decision = game.decision(state)
+    assert drawn == 1 and decision.player == seat and decision.prompt == "You may draw 1 vine."
+
+
+def test_in_the_friendly_variant_a_bonus_slot_taken_when_no_other_is_free_keeps_its_bonus_optional(game):
+    state = game.skip_to(game.new_game(players=3, seed=1, options={"friendly_variant": True}), "summer")
+    state = game.apply(state, "place:draw_vine:left:regular_worker")
+    while "place:draw_vine:middle:regular_worker" not in [key for key, _label in legal(game, state)]:
+        state = game.apply(state, legal(game, state)[0][0])  # (another seat's turn, or its questions)
+    seat = state["pending"]["player"]
+    state = game.apply(state, "place:draw_vine:middle:regular_worker")
+    decision = game.decision(state)
+    assert decision.player == seat and decision.prompt == "You may draw 1 vine."
+
+
 def test_a_view_hides_other_hands_and_every_deck_order(game):
     state = game.skip_to(game.new_game(players=2, seed=1), "summer")
     mine, theirs = game.view(state, 0), game.view(state, 1)

@@ -543,17 +543,25 @@ def _blocking(rt, option: str | None, seat: int, space_id: str, slot: str, kind:
     """With the step's ``unblocked_bonus_option`` on (``option``, else None): a bonus slot is
     taken only to use the bonus, unless no other slot of that action is free. Returns why this
     slot may not be taken, or None."""
+    bonus = _bonus_owed(rt, option, seat, space_id, slot, kind)
+    if bonus is None:
+        return None
+    reason = rt.can_do([rt.game.effect("spaces", space_id), bonus], seat, f"space:{space_id}")
+    named = rt.game.settings.options.get(option, {}).get("name", option)
+    return None if reason is None else f"{named}: the bonus could not be used ({reason})"
+
+
+def _bonus_owed(rt, option: str | None, seat: int, space_id: str, slot: str, kind: str) -> int | None:
+    """The bonus a worker of ``kind`` put on ``slot`` now must use, with the rule against
+    blocking bonus slots on (``option``, else None): the slot's declared bonus when another slot
+    of that action without a bonus is free; else None (the bonus stays optional, or there is
+    none, or it is part of the slot's own action, a discount, and always used)."""
     if option is None or not _is_bonus_slot(rt, space_id, slot):
         return None
     free = _free_slots(rt, seat, space_id, rt.game.item("spaces", space_id), kind)
     if not [other for other in free if other != slot and not _is_bonus_slot(rt, space_id, other)]:
         return None
-    bonus = _declared_bonus(rt, space_id, slot)
-    if bonus is None:  # the bonus is part of the slot's own action (a discount): it is always used
-        return None
-    reason = rt.can_do([rt.game.effect("spaces", space_id), bonus], seat, f"space:{space_id}")
-    named = rt.game.settings.options.get(option, {}).get("name", option)
-    return None if reason is None else f"{named}: the bonus could not be used ({reason})"
+    return _declared_bonus(rt, space_id, slot)
 
 
 def _declared_bonus(rt, space_id: str, slot: str) -> int | None:
@@ -649,6 +657,7 @@ def _bonus_effect(rt, space_id: str, slot: str) -> int | None:
 
 def _place(rt, seat: int, key: str, unblocked: str | None) -> None:
     _tag, space_id, slot, kind = key.split(":")
+    owed = _bonus_owed(rt, unblocked, seat, space_id, slot, kind)  # (read while the slot is free)
     worker = _worker_of(rt, seat, kind)
     rt.world.set_attribute(worker, "slot", slot)
     rt.world.put(worker, space_id)
@@ -662,27 +671,28 @@ def _place(rt, seat: int, key: str, unblocked: str | None) -> None:
     rt.s["flow"]["acting"] = worker
     fields = {"p": seat, "y": seat, "space": space_id, "slot": slot, "soft": True, "strict": True,
               "src": f"space:{space_id}"}
-    if unblocked:
-        fields["unblocked"] = unblocked  # its bonus is taken without asking (_blocking)
+    if owed is not None:
+        fields["owed"] = owed  # the space's action, then this bonus, without asking (_bonus_owed)
     rt.push_routine("action", fields)
 
 
 def _action(rt, f) -> None:
+    owed = f.get("owed")  # a bonus the worker must use: the space's own action runs first, then it
     if f["s"] == 0:
         f["s"] = 1
-        root = _slot_effect(rt, f["space"], f["slot"])
+        root = _slot_effect(rt, f["space"], f["slot"]) if owed is None else rt.game.effect("spaces", f["space"])
         if root is not None:
             _push_child(rt, f, root)
         return
     if f["s"] == 1:
+        if owed is not None:  # taken to use the bonus: it runs, unasked
+            f["s"], f["bonus"], f["ans"] = 2, owed, "yes"
+            return
         bonus = _bonus_effect(rt, f["space"], f["slot"]) if f["slot"] not in ("full", "any") else None
         f["s"] = 3
         if bonus is not None:
             f["s"] = 2
             f["bonus"] = bonus
-            if f.get("unblocked"):  # bonus slots are not blocked: one is taken to use its bonus
-                f["ans"] = "yes"
-                return
             rt.ask(f, f["p"], "Use the bonus of this space?", [("yes", "yes"), ("no", "no")])
         return
     if f["s"] == 2:
