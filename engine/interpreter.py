@@ -50,13 +50,15 @@ class Engine:
     def check_setup(self, players: int, options: dict | None = None) -> None:
         """Nothing when a game of ``players`` with ``options`` can be set up; else SetupError
         naming every problem: a player count the packs do not allow, an option they do not
-        declare (with a did-you-mean), a value the option cannot take (settings.py)."""
-        checked(self.game.settings, players, options or {})
+        declare (with a did-you-mean), a value the option cannot take (settings.py); and, when
+        those are right, a step the game would run that needs a built-in this engine does not
+        have yet (``Flow.unplayable``)."""
+        checked(self.game.settings, players, options or {}, self.flow.unplayable)
 
     def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
         """The first state of a game, with its first decision pending. ``players`` and ``options``
         must be what the packs allow (``check_setup``)."""
-        options = checked(self.game.settings, players, options or {})
+        options = checked(self.game.settings, players, options or {}, self.flow.unplayable)
         state = initial_state(self.game, players, seed, options)
         runtime = self._runtime(state)
         runtime.run()

@@ -82,3 +82,14 @@ def test_the_player_counts_are_those_every_pack_allows():
     assert settings.players == (3, 5) and settings.name == "Toy"
     assert list(settings.options) == ["gentle", "level", "goal", "extra"]
     assert settings_of([{"id": "free", "kind": "game"}]).players is None
+
+
+def test_a_game_whose_steps_need_a_built_in_the_engine_lacks_is_refused_with_the_steps_named():
+    viticulture = loaded("viticulture")
+    with pytest.raises(SetupError) as refused:
+        viticulture.new_game(players=1, seed=1)
+    assert str(refused.value) == (
+        "Viticulture Essential Edition cannot be played with 1 player yet: it needs the built-in 'reveal_bot_card' "
+        "(steps automa_summer_card, automa_winter_card), which this engine does not have")
+    assert viticulture.flow.unplayable(2, {}) == []  # those steps are for one player only
+    loaded("castles-of-burgundy-cards").check_setup(1, {})  # its solo game needs no such step

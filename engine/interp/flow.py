@@ -56,6 +56,27 @@ class Flow:
             "discard_played": _discard_played,
         }
 
+    def unplayable(self, players: int, options: dict) -> list[str]:
+        """Why this engine cannot play a game of ``players`` with ``options`` through: steps the
+        game would run that name a built-in the engine does not have yet (the schema admits
+        them, for content written ahead). A sentence, or nothing when it can."""
+        needed: dict = {}  # built-in -> the steps that name it
+        for round_ in self.rounds:
+            named = [step for phase in round_.get("phases", []) for step in self.phases.get(phase, {}).get("steps", [])]
+            for step_id in named + list(round_.get("end_steps", [])):
+                step = self.steps.get(step_id, {})
+                builtin = step.get("builtin")
+                if builtin and builtin not in BUILTINS and _applies_to(self.game, players, options, step):
+                    steps = needed.setdefault(builtin, [])
+                    if step_id not in steps:
+                        steps.append(step_id)
+        if not needed:
+            return []
+        what = "; ".join(f"the built-in '{builtin}' (step{'s' if len(steps) > 1 else ''} {', '.join(steps)})"
+                         for builtin, steps in needed.items())
+        return [f"{self.game.settings.name} cannot be played with {players} player{'' if players == 1 else 's'}"
+                f"{_options_words(options)} yet: it needs {what}, which this engine does not have"]
+
     @staticmethod
     def push_effect(rt, root: int, seat: int, source: str) -> None:
         """Run effect ``root`` for ``seat`` as a step of the flow (its failure ends that step only)."""
@@ -788,16 +809,26 @@ BUILTINS = {
 
 
 def _applies(rt, item: dict) -> bool:
+    """Whether a step or condition applies to this game's player count and options."""
+    return _applies_to(rt.game, rt.s["players"], rt.s["options"], item)
+
+
+def _applies_to(game, players: int, options: dict, item: dict) -> bool:
     """Whether a step or condition applies to this player count and these options."""
-    players = item.get("players")
-    if players and rt.s["players"] not in players:
+    counts = item.get("players")
+    if counts and players not in counts:
         return False
-    options, settings = rt.s["options"], rt.game.settings
+    settings = game.settings
     if item.get("when_option") and not option_on(settings, options, item["when_option"]):
         return False
     if item.get("unless_option") and option_on(settings, options, item["unless_option"]):
         return False
     return True
+
+
+def _options_words(options: dict) -> str:
+    """ and these options", in words (nothing without options)."""
+    return "".join(f", {key}={value}" for key, value in sorted(options.items()))
 
 
 def _setup_steps(rt) -> list[dict]:

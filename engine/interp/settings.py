@@ -61,9 +61,20 @@ def settings_of(manifests: list[dict]):
                     MappingProxyType(options))
 
 
-def checked(settings, players, options: dict) -> dict:
+def checked(settings, players, options: dict, more=()) -> dict:
     """The options, as given, when ``players`` and ``options`` are allowed; else SetupError
-    naming every problem."""
+    naming every problem (``more``: a caller's own, read when the rest is right)."""
+    problems = setup_problems(settings, players, options)
+    if not problems:
+        problems = list(more(players, options)) if callable(more) else list(more)
+    if problems:
+        raise SetupError("; ".join(problems))
+    return dict(options)
+
+
+def setup_problems(settings, players, options: dict) -> list[str]:
+    """Why a game of ``players`` with ``options`` cannot be set up, as the settings say: a
+    sentence each (nothing when it can)."""
     problems = []
     if not isinstance(players, int) or isinstance(players, bool):
         problems.append(f"the number of players must be a whole number, not {players!r}")
@@ -80,9 +91,7 @@ def checked(settings, players, options: dict) -> dict:
             wrong = _wrong_value(option_id, declared, value)
             if wrong is not None:
                 problems.append(wrong)
-    if problems:
-        raise SetupError("; ".join(problems))
-    return dict(options)
+    return problems
 
 
 def option_on(settings, options: dict, name: str) -> bool:
