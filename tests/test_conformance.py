@@ -24,6 +24,15 @@ def test_a_random_game_keeps_every_promise(viticulture, players):
     assert report.choice_points > 100
 
 
+def test_a_game_with_the_variants_on_keeps_every_promise(viticulture):
+    # (this game found a walk that read a discarded wine's name before its frame had bound it:
+    # the friendly variant judges a bonus slot by trying the action and the bonus one after the other)
+    report = check_game(viticulture, 3, seed=19, options={"friendly_variant": True, "advanced_draft": True},
+                        deep_every=10)
+    assert report.problems == []
+    assert report.finished
+
+
 @pytest.fixture(scope="module")
 def castles():
     return loaded("castles-of-burgundy-cards")

@@ -474,11 +474,12 @@ def _moving_answers(w, frames, depth, node):
     picked, least, most = list(top.get("picked", ())), top["min"], top["max"]
     kind = type(node)
     after = partial(_after_moving, below, polled, top)
+    name = dict.get(top, "as")  # the frame binds what it moves as Name itself (Frames.done)
     if kind is Discard:
-        finish = partial(_discarding_way, w, envs, head, after)
+        finish = partial(_discarding_way, w, envs, head, after, name)
     else:
         seat = player_of(w.ctx(envs, head), node.player) if kind is Give else head[1]
-        finish = partial(_moving_way, w, envs, head, seat, after)
+        finish = partial(_moving_way, w, envs, head, seat, after, name)
     others = polled is not None and polled[2]  # players still to answer the poll: one way read
 
     def judge(key):
@@ -523,12 +524,21 @@ def _after_moving(below: tuple, polled, top: dict, chosen: list) -> tuple:
     return below if polled is None else (polled[0](list(top["out"]) + chosen),) + below
 
 
-def _discarding_way(w, envs, head, after, chosen: list):
-    return _discarding(w, envs, head, chosen, after(chosen))
+def _discarding_way(w, envs, head, after, name, chosen: list):
+    return _named(_discarding(w, envs, head, chosen, after(chosen)), head, name, chosen)
 
 
-def _moving_way(w, envs, head, seat: int, after, chosen: list):
-    return _moving(w, envs, head, chosen, seat, after(chosen))
+def _moving_way(w, envs, head, seat: int, after, name, chosen: list):
+    return _named(_moving(w, envs, head, chosen, seat, after(chosen)), head, name, chosen)
+
+
+def _named(way: tuple, head: tuple, name, chosen: list) -> tuple:
+    """A way on after a move whose frame binds what it moved as ``name`` (None: no name), as
+    Frames.done binds it when the frame finishes: the things, and where each is now."""
+    if name is None:
+        return way
+    envs, rest = way
+    return _bind(envs, head[0], bound_values(envs[WORLD].s["things"], name, chosen)), rest
 
 
 def _polled_step(w, frames, depth):
