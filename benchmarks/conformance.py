@@ -2,7 +2,8 @@
 
 Run:  python benchmarks/conformance.py GAMES [PLAYERS ...] [--first SEED] [--game ID] [--option KEY=VALUE ...]
 Prints, for each player count, how many games were checked and every problem found.
-Seeds run from SEED (default 1), so a long run can be split into parts. ``--option`` (repeatable)
+Seeds run from SEED (default 1), so a long run can be split into parts. A game that crashes is
+one problem of the run (its seed, the error and where it was raised), and the run goes on. ``--option`` (repeatable)
 sets a game option as `tabula play` does (``--option friendly_variant=true``): a variant's
 games are checked too.
 The costly checks (input unchanged, JSON round trip) run at every 10th decision.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+import traceback
 
 from engine.conformance import check_game
 from engine.interpreter import Engine
@@ -46,7 +48,13 @@ def main() -> None:
     for players in counts:
         start, problems, finished = time.perf_counter(), [], 0
         for seed in range(first, first + games):
-            report = check_game(engine, players, seed, options=options, deep_every=10)
+            try:
+                report = check_game(engine, players, seed, options=options, deep_every=10)
+            except Exception as error:  # a crash is a problem of that game: the run goes on
+                where = traceback.extract_tb(error.__traceback__)[-1]
+                problems.append(f"seed {seed}: crashed: {type(error).__name__}: {error} ({where.filename}:{where.lineno})")
+                print(f"  {players}p seed {seed}: CRASHED, {problems[-1]}", flush=True)
+                continue
             finished += report.finished
             problems += [f"seed {seed}: {p}" for p in report.problems]
             print(f"  {players}p seed {seed}: {report.decisions} decisions, "
