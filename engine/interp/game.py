@@ -201,7 +201,7 @@ def compile_game(result) -> Game:
     packs = tuple(
         {"id": pack.id, "version": str(pack.version), "hash": pack.content_hash} for pack in result.packs.values()
     )
-    settings = settings_of([result.packs[pack_id].manifest for pack_id in result.load_order])
+    settings = settings_of([to_plain(result.packs[pack_id].manifest) for pack_id in result.load_order])
     parts: dict[int, tuple[int, ...]] = {}
     entry: list[int] = []
     _flatten(nodes, numbers, parts, entry)

@@ -51,10 +51,10 @@ def settings_of(manifests: list[dict]):
         if name is None and manifest.get("kind") == "game":
             name = manifest.get("name") or manifest.get("id")
         players = manifest.get("players")
-        if isinstance(players, dict):
+        if isinstance(players, dict) and isinstance(players.get("max"), int):
             limited = True
             low = max(low, players.get("min", 1))
-            high = players["max"] if high is None else min(high, players.get("max", high))
+            high = players["max"] if high is None else min(high, players["max"])
         for declared in manifest.get("options", ()) or ():
             options[declared["id"]] = declared
     return Settings(name or "the game", (low, high) if limited and high is not None else None,
