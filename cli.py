@@ -350,7 +350,8 @@ def play(ctx: click.Context, game: str, players: int | None, bots: str, seed: in
     if any(seat > players for seat in humans):
         raise click.UsageError(f"--human seats go from 1 to {players}", ctx=ctx)
     engine = _engine(ctx, game)
-    _check_setup(ctx, engine, players, options)
+    if saved is None:  # (a saved game's settings are checked as it is replayed: an error in the file)
+        _check_setup(ctx, engine, players, options)
     agents = random_agents(seed, players) if bots == "random" else [FirstOptionAgent() for _ in range(players)]
     default_save = save_path or load_path or Path(f"{game}-seed{seed}.json")
     for seat in humans:  # an engine may say how a player's view reads: engine.describe(view, seat) -> lines

@@ -20,7 +20,7 @@ from engine.agents import SaveRequest, Undo, describe_decision, is_choice_point,
 from engine.transcript import Transcript, TranscriptError, load, save
 
 __all__ = ["Result", "ReplayError", "Transcript", "TranscriptError", "play", "replay", "replay_result",
-           "check_packs", "save", "load",
+           "check_packs", "check_setup", "save", "load",
            "transcript_for", "DEFAULT_MAX_DECISIONS"]
 
 DEFAULT_MAX_DECISIONS = 100_000
@@ -83,6 +83,15 @@ def check_packs(engine: Any, transcript: Transcript) -> None:
         raise ReplayError(0, f"pack {extra[0]} is loaded but was not part of the recorded game")
 
 
+def check_setup(engine: Any, transcript: Transcript) -> None:
+    """The packs must allow the recorded player count and options (the door's ``check_setup``
+    refuses with a SetupError, a ValueError, naming every problem)."""
+    try:
+        engine.check_setup(transcript.players, dict(transcript.options))
+    except ValueError as refused:
+        raise ReplayError(0, f"the game cannot be set up as recorded: {refused}") from None
+
+
 def _check_answer(step: int, decision: Any, decision_id: str, key: str) -> None:
     if decision is None:
         raise ReplayError(step, f"the game is already over, but the transcript answers {decision_id} with {key!r}")
@@ -113,6 +122,7 @@ class _Line:
     @classmethod
     def replayed(cls, engine: Any, transcript: Transcript) -> "_Line":
         check_packs(engine, transcript)
+        check_setup(engine, transcript)
         line = cls(engine, Transcript(**{**vars(transcript), "answers": []}))
         line.in_place = applies_in_place(engine)  # nobody holds the states on the way
         for step, (decision_id, key) in enumerate(transcript.answers, 1):

@@ -140,6 +140,16 @@ def test_replay_of_a_bad_file_is_a_clear_error(tmp_path):
                             "Expecting property name enclosed in double quotes\n"
 
 
+def test_replay_of_a_transcript_the_game_cannot_set_up_is_a_clear_error(tmp_path):
+    path = tmp_path / "g.json"
+    assert run("play", "race", "--players", 2, "--seed", 1, "--save", path).exit_code == 0
+    recorded = json.loads(path.read_text())
+    path.write_text(json.dumps({**recorded, "players": 7}))
+    result = run("replay", path)
+    assert result.exit_code == 1
+    assert "the game cannot be set up as recorded: race is for 2 to 4 players, not 7" in result.stderr
+
+
 def test_replay_of_a_transcript_that_no_longer_replays_names_the_step(tmp_path):
     path = tmp_path / "game.json"
     run("play", "race", "--players", 2, "--seed", 8, "--save", path)
