@@ -350,10 +350,11 @@ class _ExpectedError(Exception):
 
 
 def _is_rules_error(exc: BaseException) -> bool:
-    """Errors a scenario may provoke on purpose: a rule refused it, or an answer was illegal."""
-    from engine.interpreter import IllegalAnswer, RulesError
+    """Errors a scenario may provoke on purpose, or by a mistake in its file: a rule refused it,
+    an answer was illegal, or the game cannot be set up as it asks (players, options)."""
+    from engine.interpreter import IllegalAnswer, RulesError, SetupError
 
-    return isinstance(exc, (RulesError, IllegalAnswer))
+    return isinstance(exc, (RulesError, IllegalAnswer, SetupError))
 
 
 def _one_line(exc: BaseException) -> str:

@@ -95,6 +95,14 @@ def test_an_unknown_game_is_a_failure_not_a_crash(engines):
     assert not result.ok and result.differences[0].startswith("game 'no_such_game' cannot be loaded")
 
 
+def test_a_scenario_whose_game_cannot_be_set_up_names_why(engines):
+    data = {"scenario": "x", "game": "viticulture", "players": 2, "options": {"friendly": True}}
+    result = run_scenario(engines, data, "x")
+    assert result.differences == [
+        "new game: error: unknown option 'friendly' (did you mean 'friendly_variant'?); the options are: "
+        "advanced_draft, automa_difficulty, campaign, dynamic_automa, friendly_variant"]
+
+
 def invoke(*args):
     return CliRunner().invoke(tabula, ["test", *map(str, args)])
 
