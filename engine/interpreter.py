@@ -16,6 +16,7 @@ from engine.interp.game import compile_game
 from engine.interp.runtime import Runtime, clone
 from engine.interp.settings import SetupError, checked
 from engine.interp.setup import initial_state
+from engine.interp.support import unplayable
 from engine.interp.views import describe, view_of
 
 __all__ = ["ContentError", "Decision", "Engine", "IllegalAnswer", "RulesError", "SetupError"]
@@ -51,14 +52,18 @@ class Engine:
         """Nothing when a game of ``players`` with ``options`` can be set up; else SetupError
         naming every problem: a player count the packs do not allow, an option they do not
         declare (with a did-you-mean), a value the option cannot take (settings.py); and, when
-        those are right, a step the game would run that needs a built-in this engine does not
-        have yet (``Flow.unplayable``)."""
-        checked(self.game.settings, players, options or {}, self.flow.unplayable)
+        those are right, what the game would need that this engine does not have yet: a built-in
+        step, a reshuffle rule (support.py)."""
+        checked(self.game.settings, players, options or {}, self._unplayable)
+
+    def _unplayable(self, players: int, options: dict) -> list[str]:
+        """What the game would need that this engine does not have yet (support.py)."""
+        return unplayable(self.game, self.flow, players, options)
 
     def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
         """The first state of a game, with its first decision pending. ``players`` and ``options``
         must be what the packs allow (``check_setup``)."""
-        options = checked(self.game.settings, players, options or {}, self.flow.unplayable)
+        options = checked(self.game.settings, players, options or {}, self._unplayable)
         state = initial_state(self.game, players, seed, options)
         runtime = self._runtime(state)
         runtime.run()

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from engine.interp import items
 from engine.interp.settings import SetupError, checked, option_on, settings_of
-from engines import loaded
+from engine.interpreter import Engine
+from engines import legal, loaded
 
 MANIFEST = {
     "id": "toy", "kind": "game", "name": "Toy", "players": {"min": 2, "max": 5},
@@ -91,5 +93,37 @@ def test_a_game_whose_steps_need_a_built_in_the_engine_lacks_is_refused_with_the
     assert str(refused.value) == (
         "Viticulture Essential Edition cannot be played with 1 player yet: it needs the built-in 'reveal_bot_card' "
         "(steps automa_summer_card, automa_winter_card), which this engine does not have")
-    assert viticulture.flow.unplayable(2, {}) == []  # those steps are for one player only
+    assert viticulture.flow.missing_builtins(2, {}) == {}  # those steps are for one player only
     loaded("castles-of-burgundy-cards").check_setup(1, {})  # its solo game needs no such step
+
+
+def with_reshuffle(rule: dict) -> Engine:
+    """Viticulture with its vine deck's reshuffle rule replaced by ``rule``."""
+    game = loaded("viticulture").game
+    decks = dict(game.table["decks"])
+    decks["vine_deck"] = {**decks["vine_deck"], "reshuffle": rule}
+    return Engine(game.replaced(table={**game.table, "decks": decks}, memo={}))
+
+
+def test_a_reshuffle_rule_the_engine_does_not_do_is_refused_with_the_deck_named():
+    engine = with_reshuffle({"when": "end_of_round", "if_nothing_to_shuffle": "game_ends"})
+    with pytest.raises(SetupError) as refused:
+        engine.check_setup(2, {})
+    assert str(refused.value) == (
+        "Viticulture Essential Edition cannot be played with 2 players yet: it needs the reshuffle rule "
+        "'when: end_of_round' (deck vine_deck); the reshuffle rule 'if_nothing_to_shuffle: game_ends' (deck vine_deck), "
+        "which this engine does not have")
+
+
+def test_a_deck_that_never_reshuffles_is_not_refilled_from_its_discard_pile():
+    def vine_placements(engine):
+        state = engine.skip_to(engine.new_game(players=2, seed=1), "summer")
+        every_vine = len(state["in"]["vine_deck"])  # drawn, then discarded: the deck is empty, its pile full
+        state = engine.edit(state, state["pending"]["player"], effect=f"draw {every_vine} vines, then discard all cards "
+                                                                       f"in your hand")
+        assert state["in"]["vine_deck"] == [] and state["in"][engine.game.item("decks", "vine_deck")["discard_pile"]]
+        return [key for key, _label in legal(engine, state) if key.startswith("place:draw_vine:")]
+
+    never, usual = with_reshuffle({"when": "never"}), with_reshuffle({"when": "empty"})
+    assert items.refill_pile(never.game, "vine_deck") is None
+    assert vine_placements(never) == [] and vine_placements(usual) != []

@@ -56,10 +56,9 @@ class Flow:
             "discard_played": _discard_played,
         }
 
-    def unplayable(self, players: int, options: dict) -> list[str]:
-        """Why this engine cannot play a game of ``players`` with ``options`` through: steps the
-        game would run that name a built-in the engine does not have yet (the schema admits
-        them, for content written ahead). A sentence, or nothing when it can."""
+    def missing_builtins(self, players: int, options: dict) -> dict:
+        """The built-ins this engine does not have that a game of ``players`` with ``options``
+        would run, each with the steps that name it, in the order the rounds run them."""
         needed: dict = {}  # built-in -> the steps that name it
         for round_ in self.rounds:
             named = [step for phase in round_.get("phases", []) for step in self.phases.get(phase, {}).get("steps", [])]
@@ -70,12 +69,7 @@ class Flow:
                     steps = needed.setdefault(builtin, [])
                     if step_id not in steps:
                         steps.append(step_id)
-        if not needed:
-            return []
-        what = "; ".join(f"the built-in '{builtin}' (step{'s' if len(steps) > 1 else ''} {', '.join(steps)})"
-                         for builtin, steps in needed.items())
-        return [f"{self.game.settings.name} cannot be played with {players} player{'' if players == 1 else 's'}"
-                f"{_options_words(options)} yet: it needs {what}, which this engine does not have"]
+        return needed
 
     @staticmethod
     def push_effect(rt, root: int, seat: int, source: str) -> None:
@@ -824,11 +818,6 @@ def _applies_to(game, players: int, options: dict, item: dict) -> bool:
     if item.get("unless_option") and option_on(settings, options, item["unless_option"]):
         return False
     return True
-
-
-def _options_words(options: dict) -> str:
-    """ and these options", in words (nothing without options)."""
-    return "".join(f", {key}={value}" for key, value in sorted(options.items()))
 
 
 def _setup_steps(rt) -> list[dict]:

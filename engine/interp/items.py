@@ -673,9 +673,19 @@ def _decks_for(game, noun) -> tuple[str, ...]:
     return tuple(found)
 
 
+def refill_pile(game, deck: str) -> str | None:
+    """The pile that becomes ``deck`` again when it runs out: its discard pile, unless its
+    reshuffle rule says never (support.py says which rules this engine does)."""
+    item = game.item("decks", deck)
+    rule = dict.get(item, "reshuffle")
+    if rule and rule.get("when") == "never":
+        return None
+    return dict.get(item, "discard_pile")
+
+
 def reshuffle(rt, deck: str) -> None:
-    """Shuffle the deck's discard pile in under the cards still in the deck."""
-    pile = dict.get(rt.game.item("decks", deck), "discard_pile")
+    """Shuffle the deck's discard pile in under the cards still in the deck (none: refill_pile)."""
+    pile = refill_pile(rt.game, deck)
     cards = list(rt.world.contents(pile)) if pile else []
     if not cards:
         return

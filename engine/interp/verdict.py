@@ -142,7 +142,7 @@ def _plain_draw_of(rt, root: int):
     decks = items.decks_for(rt, noun)
     if len(decks) != 1:
         return None
-    return decks[0], game.item("decks", decks[0]).get("discard_pile"), quantity.value
+    return decks[0], items.refill_pile(game, decks[0]), quantity.value
 
 
 def _option_draws(rt, number: int) -> dict | None:
@@ -1380,7 +1380,7 @@ def _draw(w, envs, head, node: Draw, rest):
         wanted.append((noun, decks[0], items.amount(ctx, node, item)))
     if len(wanted) == 1 and not w.fallible(rest):
         _noun, deck, count = wanted[0]
-        if _drawable(ctx.world, deck, dict.get(w.game.item("decks", deck), "discard_pile")) >= count:
+        if _drawable(ctx.world, deck, items.refill_pile(w.game, deck)) >= count:
             return YES
     envs, world = w.changed(envs)
     branch = _Branch(world)
