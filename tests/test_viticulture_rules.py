@@ -70,6 +70,14 @@ def test_in_the_friendly_variant_a_worker_on_a_bonus_slot_uses_the_bonus_without
     assert drawn == 1 and decision.player == seat and decision.prompt == "You may draw 1 vine."
 
 
+def test_an_owed_bonus_is_part_of_what_the_action_s_questions_are_judged_by(game):
+    bonus = game.game.effect("spaces", "play_summer_visitor", "slots/1/bonus_effect")
+    acting = {"h": "action", "s": 1, "space": "play_summer_visitor", "slot": "middle"}
+    assert not game.flow.rest_can_fail(acting)  # an optional bonus: the questions before it ignore it
+    assert game.flow.rest_can_fail({**acting, "owed": bonus})  # owed: a visitor that leaves none to play is refused
+    assert not game.flow.rest_can_fail({**acting, "owed": bonus, "s": 2})  # (once it runs, its own frame judges it)
+
+
 def test_in_the_friendly_variant_a_bonus_slot_taken_when_no_other_is_free_keeps_its_bonus_optional(game):
     state = game.skip_to(game.new_game(players=3, seed=1, options={"friendly_variant": True}), "summer")
     state = game.apply(state, "place:draw_vine:left:regular_worker")

@@ -78,8 +78,12 @@ class Flow:
 
     def rest_can_fail(self, frame: dict) -> bool:
         """Whether what a routine's frame still has to do could fail (see fallible.py):
-        after its effect, an action only offers its optional bonus and runs triggers."""
+        after its effect, an action only offers its optional bonus and runs triggers, unless
+        its worker owes the bonus (_bonus_owed), which then runs whether or not it can."""
         if frame["h"] == "action" and frame["s"] <= 3:
+            owed = dict.get(frame, "owed")
+            if owed is not None and frame["s"] <= 1 and can_fail(self.game, owed):
+                return True
             return triggers_can_fail(self.game, frame["space"])
         return frame["h"] != "action"
 
