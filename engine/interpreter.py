@@ -48,13 +48,13 @@ class Engine:
 
     # ------------------------------------------------------------ the door
 
-    def check_setup(self, players: int, options: dict | None = None) -> None:
-        """Nothing when a game of ``players`` with ``options`` can be set up; else SetupError
+    def check_setup(self, players: int, options: dict | None = None) -> dict:
+        """The options, as given, when a game of ``players`` with them can be set up; else SetupError
         naming every problem: a player count the packs do not allow, an option they do not
         declare (with a did-you-mean), a value the option cannot take (settings.py); and, when
         those are right, what the game would need that this engine does not have yet: a built-in
         step, a reshuffle rule (support.py)."""
-        checked(self.game.settings, players, options or {}, self._unplayable)
+        return checked(self.game.settings, players, options or {}, self._unplayable)
 
     def _unplayable(self, players: int, options: dict) -> list[str]:
         """What the game would need that this engine does not have yet (support.py)."""
@@ -63,7 +63,7 @@ class Engine:
     def new_game(self, players: int, seed: int, options: dict | None = None) -> dict:
         """The first state of a game, with its first decision pending. ``players`` and ``options``
         must be what the packs allow (``check_setup``)."""
-        options = checked(self.game.settings, players, options or {}, self._unplayable)
+        options = self.check_setup(players, options)
         state = initial_state(self.game, players, seed, options)
         runtime = self._runtime(state)
         runtime.run()

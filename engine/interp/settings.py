@@ -61,12 +61,13 @@ def settings_of(manifests: list[dict]):
                     MappingProxyType(options))
 
 
-def checked(settings, players, options: dict, more=()) -> dict:
+def checked(settings, players, options: dict, more=None) -> dict:
     """The options, as given, when ``players`` and ``options`` are allowed; else SetupError
-    naming every problem (``more``: a caller's own, read when the rest is right)."""
+    naming every problem (``more(players, options)``: a caller's own, read when the rest is
+    right)."""
     problems = setup_problems(settings, players, options)
-    if not problems:
-        problems = list(more(players, options)) if callable(more) else list(more)
+    if not problems and more is not None:
+        problems = more(players, options)
     if problems:
         raise SetupError("; ".join(problems))
     return dict(options)

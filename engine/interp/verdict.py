@@ -923,8 +923,7 @@ def _discarded_as(w, envs, head, node: Bound, rest):
 
 def _discarded_bound(w, envs, head, name: str, rest, tid: str):
     """The way on after discarding ``tid`` and binding it as Name (where it lies now)."""
-    discarded, after = _discarding(w, envs, head, [tid], rest)
-    return _bind(discarded, head[0], bound_values(discarded[WORLD].s["things"], name, [tid])), after
+    return _named(_discarding(w, envs, head, [tid], rest), head, name, [tid])
 
 
 def _revealed(w, envs, head, node: Bound, rest):
