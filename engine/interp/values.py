@@ -140,9 +140,10 @@ def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list
     return read(ctx, owner)
 
 
-def general_candidates(ctx: Context, noun, filters, location, owner: int | None) -> list[str]:
+def general_candidates(ctx: Context, noun, filters, location, owner: int | None, acting_too: bool = False) -> list[str]:
     """The things an item or selector can mean, in a stable order, read from the words each
-    time: what every compiled reader must give."""
+    time: what every compiled reader must give. The piece carrying out the current action is
+    left out (it cannot take itself back), unless ``acting_too`` (a count: _things_count)."""
     world = ctx.world
     kinds, private, terms, everybodys = _noun_facts(world.game, noun.id)
     place = location.place if location is not None else None
@@ -155,7 +156,7 @@ def general_candidates(ctx: Context, noun, filters, location, owner: int | None)
         found = list(dict.fromkeys(found))
     if private:
         found = [t for t in found if _usable(ctx, t, owner)]
-    else:  # only the acting piece is ruled out
+    elif not acting_too:  # only the acting piece is ruled out
         acting = dict.get(world.s["flow"], "acting")
         if acting in found:
             found = [t for t in found if t != acting]
@@ -802,8 +803,14 @@ def _has_count(ctx: Context, seat: int, node) -> int:
 
 
 def _things_count(ctx: Context, seat: int, noun, filters, location) -> int:
-    """How many of the noun's things ``seat`` has (``seat`` acts; "you" stays)."""
+    """How many of the noun's things ``seat`` has (``seat`` acts; "you" stays). The piece
+    carrying out the current action is counted: it is still the player's, only a pick leaves
+    it out (candidates), so it is counted by the general reading when it is of the noun's kinds."""
     inner = ctx if ctx.actor == seat else context(ctx.world, seat, ctx.you, ctx.env, ctx.subst)
+    world = ctx.world
+    acting = dict.get(world.s["flow"], "acting")
+    if acting is not None and world.s["things"][acting]["k"] in _noun_facts(world.game, noun.id)[0]:
+        return len(general_candidates(inner, noun, filters, location, seat, True))
     return len(candidates(inner, noun, filters, location, seat))
 
 
