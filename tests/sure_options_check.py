@@ -33,9 +33,9 @@ def _checked_keys(engine, monkeypatch, name: str, real, players: int, seeds) -> 
             assert verified.rt.try_option(key, depth) is None, f"{key} was let through untried but fails"
         return keys
 
-    def remember(self, options):
+    def remember(self, options, *way):
         verified.rt = self
-        return judge(self, options)
+        return judge(self, options, *way)
 
     def remember_forced(self, options):
         verified.rt = self
@@ -89,7 +89,7 @@ def checked_settled_trials(engine, monkeypatch, players: int, seeds) -> int:
 def without_verdicts(monkeypatch) -> None:
     """Turn off the feasibility read off the state (verdict.py): every check runs a trial."""
     monkeypatch.setattr(verdict, "answers", lambda rt, depth: None)
-    monkeypatch.setattr(verdict, "can_do", lambda rt, roots, seat: None)
+    monkeypatch.setattr(verdict, "can_do", lambda rt, roots, seat, prepare=None, took=None: None)
 
 
 def play_random_games(engine, players: int, seeds) -> None:

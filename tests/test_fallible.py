@@ -80,22 +80,22 @@ def test_a_fallible_step_that_differs_keeps_the_checks_apart(engine, one, other)
 
 
 def test_every_placement_verdict_is_the_verdict_of_its_own_effect(engine, monkeypatch):
-    """Placement checks share a verdict between slots decided alike; over real games, every
-    slot's verdict (and reason) is the one a check of that slot's own effect gives."""
+    """Placement checks share a verdict between slots of a space decided alike, for each kind
+    of worker; over real games, every slot's verdict (and reason) is the one a check of that
+    slot's own effect gives, with that worker standing on that slot."""
     from engine.agents import random_agents
     from engine.interp import flow
 
     compared = []
     real = flow.placement_judge
 
-    def checked(rt, seat, frame):
-        judge = real(rt, seat, frame)
+    def checked(rt, seat, frame, took=None):
+        judge = real(rt, seat, frame, took)
 
         def compare(key, words=True):
             why = judge(key)
-            _tag, space_id, slot, _kind = key.split(":")
-            root = flow._slot_effect(rt, space_id, slot)
-            own = None if root is None else rt.can_do(root, seat, f"space:{space_id}")
+            _tag, space_id, slot, kind = key.split(":")
+            own = flow._action_reason(rt, seat, space_id, slot, kind)
             assert (why is None) == (own is None) and (own is None or why.endswith(own)), (key, why, own)
             compared.append(key)
             return why

@@ -93,8 +93,8 @@ def test_every_refused_answer_is_one_the_full_judge_rejects(game, players, seeds
     refused = []
     made = runtime.Runtime.option_judge
 
-    def checking(self, options):
-        judge = made(self, options)
+    def checking(self, options, *way):
+        judge = made(self, options, *way)
 
         def judged(key, settle=True, words=True):
             found = judge(key, settle, words)
@@ -204,10 +204,10 @@ def test_a_question_is_judged_by_the_refusal_read_before_it_was_asked(monkeypatc
             made.append(type(rt.game.nodes[rt.s["frames"][-1]["n"]]).__name__)
         return original_refusal(rt)
 
-    def judging(self, options):
+    def judging(self, options, *way):
         asking.append(True)
         try:
-            return original_judging(self, options)
+            return original_judging(self, options, *way)
         finally:
             asking.pop()
 

@@ -54,10 +54,10 @@ def judged_against_trials(engine, monkeypatch, players: int, seeds) -> collectio
             return found
         return checked
 
-    def checked_can_do(rt, root, seat, source):
+    def checked_can_do(rt, root, seat, source, prepare=None, took=None):
         roots = root if isinstance(root, list) else [root]
-        by_trial = rt.can_do_by_trial(roots, seat, source)
-        compare("can_do", verdict.can_do(rt, roots, seat), by_trial)
+        by_trial = rt.can_do_by_trial(roots, seat, source, prepare)
+        compare("can_do", verdict.can_do(rt, roots, seat, prepare, took), by_trial)
         return by_trial
 
     monkeypatch.setattr(verdict, "answers", checked_answers)
@@ -97,9 +97,9 @@ def test_the_set_a_card_joins_and_the_project_to_discard_need_no_trial(monkeypat
         number = rt.s["frames"][-1].get("n")
         return type(rt.game.nodes[number]).__name__ if number is not None else ""
 
-    def counted_judge(self, options):
+    def counted_judge(self, options, *way):
         asked[kind(self)] += 1
-        return judge(self, options)
+        return judge(self, options, *way)
 
     def counted_trial(self, key, depth):
         tried[kind(self)] += 1

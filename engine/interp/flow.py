@@ -19,6 +19,8 @@ opponent's score is compared after every round (scoring.py).
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
@@ -377,7 +379,8 @@ def _placement(rt, f) -> None:
         return
     order = []
     candidates = placement_candidates(rt, seat, order)
-    judge = placement_judge(rt, seat, f)
+    took: dict = {}  # key -> what the walk that judged its action took at its first question
+    judge = placement_judge(rt, seat, f, took)
     verdicts = {}
     for key in order:  # judged until one is legal: passing is the other option
         verdicts[key] = judge(key)
@@ -390,7 +393,7 @@ def _placement(rt, f) -> None:
     f["seat"] = seat
     options.append(PASS)
     rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options, checked=True, why_not=why_not,
-           open=unjudged, judged_by="placement", judge=judge)
+           open=unjudged, judged_by="placement", judge=judge, ways=took)
 
 
 def _sorted_out(candidates: list, verdicts: dict) -> tuple[list, dict, list]:
@@ -530,10 +533,13 @@ def _placement_option(space_id: str, space: dict, slot: str, kind: str) -> tuple
     return f"{PLACE}:{space_id}:{slot}:{kind}", label
 
 
-def placement_judge(rt, seat: int, frame: dict):
+def placement_judge(rt, seat: int, frame: dict, took: dict | None = None):
     """A judge of ``seat``'s placements now, asked by the placement routine ``frame``:
     ``judge(key)`` is None when the placement is legal, else why not (with the slot's label).
-    Slots decided alike share one check."""
+    A placement's action is judged as it will run: with the worker on its slot, acting.
+    Slots of a space decided alike share one check for each kind of worker. ``took``: where to
+    keep, by key, what the walk that judged a placement's action took at its first question
+    (Runtime.ask hands it on)."""
     checked = {}
     unblocked = dict.get(frame, "unblocked")
     parsed = rt.game.memo["placement keys"]  # key -> (space, slot, kind): a key's parts, read once per game
@@ -545,10 +551,13 @@ def placement_judge(rt, seat: int, frame: dict):
         space_id, slot, kind = parts
         space = rt.game.item("spaces", space_id)
         root = _slot_effect(rt, space_id, slot)
-        deciding = None if root is None else deciding_part(rt.game, root)
-        if deciding not in checked:
-            checked[deciding] = _action_reason(rt, seat, space_id, slot)
-        reason = checked[deciding] or _blocking(rt, unblocked, seat, space_id, slot, kind)
+        alike = None if root is None else (deciding_part(rt.game, root), space_id, kind)
+        if alike not in checked:
+            found: list = []
+            checked[alike] = _action_reason(rt, seat, space_id, slot, kind, found)
+            if found and took is not None and _bonus_owed(rt, unblocked, seat, space_id, slot, kind) is None:
+                took[key] = found[0]  # (kept only where the action walked is the one that runs)
+        reason = checked[alike] or _blocking(rt, unblocked, seat, space_id, slot, kind)
         return None if reason is None else f"{_slot_label(space_id, space, slot)}: {reason}"
 
     return judge
@@ -565,7 +574,8 @@ def _blocking(rt, option: str | None, seat: int, space_id: str, slot: str, kind:
     bonus = _bonus_owed(rt, option, seat, space_id, slot, kind)
     if bonus is None:
         return None
-    reason = rt.can_do([rt.game.effect("spaces", space_id), bonus], seat, f"space:{space_id}")
+    reason = rt.can_do([rt.game.effect("spaces", space_id), bonus], seat, f"space:{space_id}",
+                       partial(_stand_acting, rt, seat, space_id, slot, kind))
     named = rt.game.settings.options.get(option, {}).get("name", option)
     return None if reason is None else f"{named}: the bonus could not be used ({reason})"
 
@@ -644,9 +654,30 @@ def _kind_slots(rt, kind: str, free: list[str], open_slots: list[str]) -> list[s
     return ["full"] if placement and dict.get(placement, "may_use_full_action") else []
 
 
-def _action_reason(rt, seat: int, space_id: str, slot: str) -> str | None:
+def _action_reason(rt, seat: int, space_id: str, slot: str, kind: str, took: list | None = None) -> str | None:
+    """Why a worker of ``kind`` placed on ``slot`` could not carry out its action, or None: judged
+    with the worker standing there, acting (a count of your workers, or the workers still in
+    your supply, are read as the action will read them). ``took``: see verdict.can_do."""
     root = _slot_effect(rt, space_id, slot)
-    return None if root is None else rt.can_do(root, seat, f"space:{space_id}")
+    if root is None:
+        return None
+    return rt.can_do(root, seat, f"space:{space_id}", partial(_stand_acting, rt, seat, space_id, slot, kind), took)
+
+
+def _stand(rt, world, seat: int, space_id: str, slot: str, kind: str) -> str:
+    """Put a waiting worker of ``seat``'s of ``kind`` on ``slot`` of the space, in ``world``
+    (the game's, or a copy's); the worker."""
+    worker = _worker_of(rt, seat, kind)
+    world.set_attribute(worker, "slot", slot)
+    world.put(worker, space_id)
+    return worker
+
+
+def _stand_acting(rt, seat: int, space_id: str, slot: str, kind: str, world) -> None:
+    """As a placement leaves a copy of the state for its action (``world``: the copy's): the
+    worker on its slot, and acting (the copy's own flow table, so the game's is untouched)."""
+    worker = _stand(rt, world, seat, space_id, slot, kind)
+    world.s["flow"] = {**world.s["flow"], "acting": worker}
 
 
 def _slot_effect(rt, space_id: str, slot: str) -> int | None:
@@ -677,9 +708,7 @@ def _bonus_effect(rt, space_id: str, slot: str) -> int | None:
 def _place(rt, seat: int, key: str, unblocked: str | None) -> None:
     _tag, space_id, slot, kind = key.split(":")
     owed = _bonus_owed(rt, unblocked, seat, space_id, slot, kind)  # (read while the slot is free)
-    worker = _worker_of(rt, seat, kind)
-    rt.world.set_attribute(worker, "slot", slot)
-    rt.world.put(worker, space_id)
+    worker = _stand(rt, rt.world, seat, space_id, slot, kind)
     space = rt.game.item("spaces", space_id)
     rt.world.event("placed", seat,
                    f"player {seat + 1} placed a {kind.replace('_', ' ')} on {space.get('name', space_id)}",

@@ -80,6 +80,27 @@ UNSURE = object()  # an option judge that may not run a trial and could not read
 REFUSED = object()  # an option judge's sure no whose reason in words is left unread (needs.py)
 
 
+def _handed_key(rt, frames: list, depth: int, took: tuple) -> str | None:
+    """The answer that the answer before handed on to the question the top frame asks: that
+    answer opened a region (a routine: a worker's action) whose effect a walk had judged, in the
+    state it now runs in, by a way that took ``took`` at the first question it met. When this
+    is that question, the answer it took is a sure yes, since the way was carried out to the
+    effect's end. None when it is not (another node, a candidate no longer offered), or when
+    what the region runs after the effect could fail (the walk read the effect alone)."""
+    top = frames[-1]
+    if dict.get(top, "n") != took[0]:
+        return None
+    opened = frames[depth - 1]
+    if "h" not in opened or rt.flow.rest_can_fail(opened):
+        return None
+    if took[1] is not verdict.PICKED:
+        return took[2]  # (a key of a choice or a "may": an answer not offered is never judged)
+    for key, thing in dict.get(top, "keys", {}).items():
+        if thing == took[2]:
+            return key
+    return None
+
+
 class Pending(Exception):
     """Raised inside a probe when the run reaches a decision."""
 
@@ -87,7 +108,8 @@ class Pending(Exception):
 class Runtime(Frames):
     """Runs frames over one working state; ``probe`` marks a feasibility trial."""
 
-    __slots__ = ("flow", "probe_depth", "trial", "budget", "probe_options", "open_judge", "handed", "__weakref__")
+    __slots__ = ("flow", "probe_depth", "trial", "budget", "probe_options", "open_judge", "handed", "ways", "handing",
+                 "__weakref__")
     judge_all = False  # judge every option when asking, none left open (tests compare the two)
 
     def __init__(self, game, state: dict, flow, probe_depth: int | None = None, trial: bool = False) -> None:
@@ -102,6 +124,8 @@ class Runtime(Frames):
         self.probe_options: list = []
         self.open_judge = None  # the judge of the open options of the decision this run asked
         self.handed = None  # (frame, refusal): what forced_answer read of the question its frame asks next
+        self.ways = None  # (asking frame, key -> what the walk that judged it took next): the question asked last
+        self.handing = None  # what the answer's way took at the next question, handed on to it (_handed_key)
         self.leaves = handlers.LEAVES  # the steps a parent runs at once, with no frame of their own
         self._last_ctx = None  # the Context made last (Frames.ctx)
         self._ctx_frame = None  # the frame it was asked for last
@@ -157,23 +181,27 @@ class Runtime(Frames):
 
     def ask(self, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "",
             checked: bool = False, why_not: dict | None = None, open: list | None = None,
-            judged_by: str | None = None, judge=None) -> None:
+            judged_by: str | None = None, judge=None, ways: dict | None = None) -> None:
         """Stop with a decision for ``player``; options that cannot be completed are left out.
 
         Options are judged only until two are legal; the rest stay *open* (decisions.py) and
         are judged when a player needs them (``judge_open``). ``checked``: the caller judged
         them already (``why_not``: why it left some out; ``open``: the ones it left unjudged,
-        which ``judged_by`` names the judge of, and ``judge`` judges).
+        which ``judged_by`` names the judge of, and ``judge`` judges; ``ways``: key -> what the
+        walk that judged it took at the first question of the region the answer opens).
 
         ``open_judge`` keeps the judge of the open options for the engine to hand on with the
         decision: it goes on judging against this state, with what it has worked out so far."""
+        way, self.handing, self.ways = self.handing, None, None  # (handed on to the next question only)
         if self.probe_depth is not None:
             self.probe_options = list(options)
             raise Pending()
         if checked:  # (the caller's lists and dict, made for this decision: they are its own from here)
             shown, excluded, unjudged = options, why_not or {}, open or ()
+            if ways is not None:
+                self.ways = (frame, ways)
         else:
-            shown, excluded, unjudged, judge = self._judge_enough(options)
+            shown, excluded, unjudged, judge = self._judge_enough(options, way)
         if not shown:
             reasons = list(excluded.values())
             raise Infeasible(reasons[0] if reasons else f"nothing can be chosen: {_words(prompt)}")
@@ -220,21 +248,26 @@ class Runtime(Frames):
             return None
         key = left[0]
         if key in sure_options(self.game, self.s["frames"], self._region_depth(), (left,), self.flow.rest_can_fail):
-            self.handed = None  # not asked
+            self.handed = self.handing = None  # not asked: a question met, and passed
             return key
         return None
 
     def answer(self, key: str) -> None:
         """Deliver an answer to the frame that asked, and run on."""
         self.s["pending"] = None
-        self.s["frames"][-1]["ans"] = key
+        frames = self.s["frames"]
+        ways, self.ways = self.ways, None
+        if ways is not None and ways[0] is frames[-1]:
+            self.handing = dict.get(ways[1], key)
+        frames[-1]["ans"] = key
         self.run()
 
-    def _judge_enough(self, options):
+    def _judge_enough(self, options, way=None):
         """Judge options until two are legal (then it is a real decision): the sure ones, then
         what the walk reads, then trials. Returns the options legal or left open (in order),
-        why each other judged one is not legal, and the keys left open."""
-        judge = self.option_judge(options)
+        why each other judged one is not legal, and the keys left open. ``way``: what the
+        answer before took here (_handed_key)."""
+        judge = self.option_judge(options, way)
         verdicts = {}  # key -> None (legal), why not, or REFUSED (why not: worked out if shown)
         legal = 0
         order = verdict.lightest_first(self, options)
@@ -255,7 +288,7 @@ class Runtime(Frames):
                     excluded[key] = judge(key)
         return shown, excluded, [key for key, _label in options if key not in verdicts], judge
 
-    def option_judge(self, options):
+    def option_judge(self, options, way=None):
         """A judge of the options of the decision the top frame asks: ``judge(key)`` is None
         when answering ``key`` can be carried out in full, else why not (with its label);
         ``judge(key, False)`` gives UNSURE instead of running a trial; ``judge(key, settle,
@@ -269,9 +302,10 @@ class Runtime(Frames):
         handed, self.handed = self.handed, None
         if handed is not None and handed[0] is frames[-1]:  # forced_answer made the refusal of this question
             made["refused"] = handed[1]
+        given = _handed_key(self, frames, depth, way) if way is not None else None
 
         def judge(key: str, settle: bool = True, words: bool = True):
-            if key in sure:
+            if key in sure or key == given:
                 return None
             if not words and key not in read:
                 if "refused" not in made:
@@ -309,23 +343,28 @@ class Runtime(Frames):
             return placement_judge(self, pending["player"], self.s["frames"][-1])  # (the frame that asked)
         return self.option_judge([tuple(option) for option in pending["options"]])
 
-    def can_do(self, root: int | list[int], seat: int, source: str) -> str | None:
+    def can_do(self, root: int | list[int], seat: int, source: str, prepare=None,
+               took: list | None = None) -> str | None:
         """None if ``seat`` can carry out the effect ``root`` (or the effects, one after the
-        other) in full now; else why not."""
+        other) in full now; else why not. ``prepare(world)``: what happens first, before the
+        effects run (done on the copy's World that judges them; a worker placed, say).
+        ``took``: see verdict.can_do."""
         roots = root if isinstance(root, list) else [root]
         for number in roots:  # (a loop, not any() over a generator: it runs at every placement judged)
             if can_fail(self.game, number):
                 break
         else:
             return None
-        found = verdict.can_do(self, roots, seat)
+        found = verdict.can_do(self, roots, seat, prepare, took)
         if found is not None:
             return None if found is verdict.YES else found
-        return self.can_do_by_trial(roots, seat, source)
+        return self.can_do_by_trial(roots, seat, source, prepare)
 
-    def can_do_by_trial(self, roots: list[int], seat: int, source: str) -> str | None:
+    def can_do_by_trial(self, roots: list[int], seat: int, source: str, prepare=None) -> str | None:
         """can_do, by running the effects on a copy of the state."""
         trial = self._trial_copy(keep=len(self.s["frames"]))
+        if prepare is not None:
+            prepare(World(self.game, trial))
         depth = len(trial["frames"]) + 1
         for number in reversed(roots):  # a stack: the first effect runs first
             trial["serial"] += 1

@@ -16,7 +16,7 @@ from engine.interp.values cimport (context, counter_owner, is_resource, noun_of,
 cdef class Walk:
     cdef public Game game
     cdef public Frames rt
-    cdef public object stuck, strict, _last
+    cdef public object stuck, strict, _last, took, chose
     cdef public list _fails
     cdef public long left
 

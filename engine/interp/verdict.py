@@ -93,21 +93,33 @@ WORLD = object()  # the key of the bindings that holds the World a branch reads,
 WALK_BUDGET = 2000  # steps one verdict may take before it gives up (unsure)
 MOST_ORDERS = 24  # a pick of exactly N things is walked in every order up to this many orders
 NOTHING = object()  # a memo entry not worked out yet (None is a value worked out)
+PICKED = object()  # Walk.took's mark of a thing picked (the key is the question's own), else a key
 
 
-def can_do(rt, roots: list[int], seat: int):
+def can_do(rt, roots: list[int], seat: int, prepare=None, took: list | None = None):
     """YES, the reason why not, or None (unsure): can ``seat`` carry out the effects ``roots``,
-    one after the other and each with fresh bindings, in full now? (An effect decided by one
-    plain draw alone is a yes without a walk when the deck and its pile hold enough: _plain_draw.)"""
+    one after the other and each with fresh bindings, in full now, after ``prepare(world)``
+    (done to the walk's own World; None: nothing, and what it does may not move the cards of a
+    deck)? (An effect decided by one plain draw alone is a yes without a walk when the deck
+    and its pile hold enough: _plain_draw.) On a yes, ``took`` (a list) gets what the way
+    found took at the first question it met (Walk.took), if it is known."""
     if len(roots) == 1:
         plan = _plain_draw(rt, roots[0])
         if plan is not None and _drawable(rt.world, plan[0], plan[1]) >= plan[2]:
             return YES
+    walk = Walk(rt, strict=True)
     envs, segments = {}, []
+    if prepare is not None:
+        envs, world = walk.changed(envs)
+        prepare(world)
     for index, root in enumerate(roots):  # (a loop, not a generator: it runs at every placement judged)
         envs[index] = {}
         segments.append((index, seat, seat, NO_NOUNS, root, 0))
-    return Walk(rt, strict=True).verdict(envs, tuple(segments))
+    found = walk.verdict(envs, tuple(segments))
+    if took is not None and found is YES and walk.took is not None:
+        node, picked, value = walk.took  # as a frame asks it: the node's number, the key or the thing
+        took.append((rt.game.entry_of(node), picked, str(value) if type(value) is int else value))
+    return found
 
 
 def _plain_draw(rt, root: int):
@@ -605,7 +617,7 @@ def _at(head: tuple, number: int, step) -> tuple:
 class Walk:
     """One verdict: the walk over segments (see the module's theory of operation)."""
 
-    __slots__ = ("rt", "game", "left", "stuck", "strict", "_last", "_fails")
+    __slots__ = ("rt", "game", "left", "stuck", "strict", "_last", "_fails", "took", "chose")
 
     def __init__(self, rt, strict: bool) -> None:
         self.rt = rt
@@ -614,11 +626,14 @@ class Walk:
         self.left = WALK_BUDGET
         self.strict = strict  # whether the region must be completed (a full slot then fails)
         self._last = None  # (bindings, head, context) of the last context made (see ctx)
+        self.took = None  # (the node asking, PICKED or None, the thing or the key) the way took first
+        self.chose = 0  # the index of the way first_way or lightest_way found working last
 
     def verdict(self, envs: dict, segments: tuple):
         """YES, the reason why not, or None (unsure): can the segments be run to the end? (What
         verdict_of gives for this one way, without the loop over ways.)"""
         self.left = WALK_BUDGET
+        self.took = None
         try:
             return self.way(envs, segments)
         except _GiveUp:  # the whole walk spent its budget
@@ -735,11 +750,13 @@ class Walk:
         """YES if one of the ways works, else the first reason. A way the walk is unsure of does
         not end the search, since a later way may still be a sure yes; but with no yes, the
         answer is unsure (a trial then finds out)."""
-        first, unsure = None, False
+        first, unsure, index = None, False, 0
         for envs, segments in ways:
             found = self.way(envs, segments)
             if found is YES:
+                self.took, self.chose = None, index  # (a caller that knows the question says what it took)
                 return YES
+            index += 1
             if found is None:
                 unsure = True
             elif first is None:
@@ -756,6 +773,7 @@ class Walk:
         for index in sorted(range(len(choices)), key=weights.__getitem__):
             found = self.way(*way_of(choices[index]))
             if found is YES:
+                self.took, self.chose = None, index  # (as in first_way)
                 return YES
             if found is None:
                 unsure = True
@@ -800,8 +818,11 @@ def _conditional(w, envs, head, node: Conditional, rest):
 
 def _choice(w, envs, head, node: Choice, rest):
     if node.count == 1 and node.upgrade is None:
-        return w.lightest_way(node.options, _option_weights(w.game, node),
-                              lambda option: (envs, (w.then(head, option),) + rest))
+        found = w.lightest_way(node.options, _option_weights(w.game, node),
+                               lambda option: (envs, (w.then(head, option),) + rest))
+        if found is YES:
+            w.took = (node, None, w.chose)  # the option's index (its key written out by can_do)
+        return found
     ways = _choice_ways(w, envs, head, node, [], rest)
     if node.upgrade is not None:  # "or both if you ...", offered after the options
         ways = chain(ways, [(envs, _both(w, head, node) + rest)])
@@ -826,7 +847,10 @@ def _choice_ways(w, envs, head, node: Choice, chosen: list[int], rest):
 def _may(w, envs, head, node: May, rest):
     """Yes, then no, as a trial tries them; tried lightest first, which is mostly no."""
     yes = (w.then(head, node.step),)
-    return w.lightest_way([yes, ()], [_weight(w.game, w.game.number(node.step)), 0], lambda step: (envs, step + rest))
+    found = w.lightest_way([yes, ()], [_weight(w.game, w.game.number(node.step)), 0], lambda step: (envs, step + rest))
+    if found is YES:
+        w.took = (node, None, "no" if w.chose else "yes")
+    return found
 
 
 def _bound(w, envs, head, node: Bound, rest):
@@ -847,7 +871,10 @@ def _bound(w, envs, head, node: Bound, rest):
     pool, low, high = found
     ways = partial(_bound_way, envs, head[0], w.ctx(envs, head).world.s["things"], node.name, rest)
     if low == high == 1:
-        return w.first_way(ways([c]) for c in pool)
+        found = w.first_way(ways([c]) for c in pool)
+        if found is YES and len(pool) > 1:  # (one candidate is taken unasked: no question to hand on to)
+            w.took = (step, PICKED, pool[w.chose])
+        return found
     return _a_few(w, node, pool, low, high, ways, rest)
 
 
@@ -952,12 +979,15 @@ def _for_each_of(w, envs, head, node: ForEachOf, rest):
     if low == high == len(pool):  # nothing to choose
         return w.walk(*ways(pool))
     if low == high == 1:
-        return w.first_way(ways([c]) for c in pool)
+        found = w.first_way(ways([c]) for c in pool)
+        if found is YES and len(pool) > 1:  # (as _bound)
+            w.took = (node, PICKED, pool[w.chose])
+        return found
     alone = partial(_each_way, envs, head, node.name, body, ())  # the body alone, nothing after
-    return _a_few(w, node.item, pool, low, high, ways, (body,) + rest, alone)
+    return _a_few(w, node.item, pool, low, high, ways, (body,) + rest, alone, node)
 
 
-def _a_few(w, node, pool: list, low: int, high, ways, rest, alone=None):
+def _a_few(w, node, pool: list, low: int, high, ways, rest, alone=None, question=None):
     """A pick of several things (there are at least the least). When nothing after it can fail,
     yes. A pick of exactly N (N > 1) of a few things tries every order they can be picked in,
     as a trial does, so a no has the trial's reason (the first order's). Otherwise picking none
@@ -967,7 +997,9 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest, alone=None):
     after) fails for each thing by itself, every pick fails: the bodies run after the whole
     pick, in the order picked, and picking changes nothing, so the first thing's body fails as
     it does alone; a trial meets the first thing's failure first, so that is the reason.
-    ``ways(chosen)`` is the way on after picking those."""
+    ``ways(chosen)`` is the way on after picking those. A yes by picking none or one thing tells
+    what that way took at this pick when ``question`` is the node that asks it."""
+    w.took = None  # (what a way tried below took, unless a yes says otherwise)
     if not w.fallible(rest):
         return YES
     if low == high and low > 1 and perm(len(pool), low) <= MOST_ORDERS:
@@ -977,8 +1009,13 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest, alone=None):
         few += [ways([c]) for c in pool]
     elif len(pool) >= low:  # too many orders to try each: the first things offered, one way
         few.append(ways(pool[:low]))
-    if any(w.way(*way) is YES for way in few):
-        return YES
+    for index, way in enumerate(few):
+        if w.way(*way) is YES:
+            w.took = None
+            if question is not None and low <= 1 and len(pool) > low:  # none, or one thing, of a pick asked
+                w.took = (question, None, items.DONE[0]) if low == 0 and index == 0 else \
+                    (question, PICKED, pool[index - (low == 0)])
+            return YES
     if alone is not None and low >= 1 and pool:  # each thing's body, alone: see below
         reasons = [w.way(*alone([thing])) for thing in pool]
         if all(type(reason) is str for reason in reasons):
@@ -1252,8 +1289,11 @@ def _play(w, envs, head, node: Play, rest):
         return pool
     cards = w.ctx(envs, head).world.s["things"]
     effects = [w.game.effect("cards", cards[tid]["c"]) for tid in pool]
-    return w.lightest_way(pool, [0 if root is None else _weight(w.game, root) for root in effects],
-                          lambda card: _playing(w, envs, head, card, rest))
+    found = w.lightest_way(pool, [0 if root is None else _weight(w.game, root) for root in effects],
+                           lambda card: _playing(w, envs, head, card, rest))
+    if found is YES and len(pool) > 1:  # (as _bound)
+        w.took = (node, PICKED, pool[w.chose])
+    return found
 
 
 def _weight(game, number: int) -> int:
