@@ -343,10 +343,12 @@ def test_a_branch_of_the_walk_changes_its_own_copy_and_copies_only_what_it_chang
     assert envs[verdict.WORLD] is branch
 
 
-class _Ways:
-    """A walk whose ways are given outright: a verdict per choice, and the order they were tried."""
+class _Ways(verdict.Walk):
+    """A walk whose ways are given outright: a verdict per choice, and the order they were tried.
+    (A Walk, with no runtime: lightest_way also notes which way worked, in the Walk's own fields,
+    which the compiled build writes as a C type's.)"""
 
-    def __init__(self, verdicts: dict) -> None:
+    def __init__(self, verdicts: dict) -> None:  # (Walk's own __init__ reads a runtime: not called)
         self.verdicts, self.tried = verdicts, []
 
     def way(self, choice):
