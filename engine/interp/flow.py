@@ -665,8 +665,8 @@ def _action_reason(rt, seat: int, space_id: str, slot: str, kind: str, took: lis
 
 
 def _stand(rt, world, seat: int, space_id: str, slot: str, kind: str) -> str:
-    """Put a waiting worker of ``seat``'s of ``kind`` on ``slot`` of the space, in ``world``
-    (the game's, or a copy's); the worker."""
+    """Put the first waiting worker of ``kind`` that ``seat`` has on ``slot`` of the space, in
+    ``world`` (the game's, or a copy's); returns that worker."""
     worker = _worker_of(rt, seat, kind)
     world.set_attribute(worker, "slot", slot)
     world.put(worker, space_id)

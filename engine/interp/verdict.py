@@ -871,10 +871,7 @@ def _bound(w, envs, head, node: Bound, rest):
     pool, low, high = found
     ways = partial(_bound_way, envs, head[0], w.ctx(envs, head).world.s["things"], node.name, rest)
     if low == high == 1:
-        found = w.first_way(ways([c]) for c in pool)
-        if found is YES and len(pool) > 1:  # (one candidate is taken unasked: no question to hand on to)
-            w.took = (step, PICKED, pool[w.chose])
-        return found
+        return _took_one(w, w.first_way(ways([c]) for c in pool), step, pool)
     return _a_few(w, node, pool, low, high, ways, rest)
 
 
@@ -979,12 +976,18 @@ def _for_each_of(w, envs, head, node: ForEachOf, rest):
     if low == high == len(pool):  # nothing to choose
         return w.walk(*ways(pool))
     if low == high == 1:
-        found = w.first_way(ways([c]) for c in pool)
-        if found is YES and len(pool) > 1:  # (as _bound)
-            w.took = (node, PICKED, pool[w.chose])
-        return found
+        return _took_one(w, w.first_way(ways([c]) for c in pool), node, pool)
     alone = partial(_each_way, envs, head, node.name, body, ())  # the body alone, nothing after
     return _a_few(w, node.item, pool, low, high, ways, (body,) + rest, alone, node)
+
+
+def _took_one(w, found, question, pool: list):
+    """``found``, the verdict of a pick of one of ``pool`` asked by node ``question``; on a yes,
+    the thing the way took is noted (Walk.took), unless there was one candidate only (taken
+    unasked: there is no question to hand the answer on to)."""
+    if found is YES and len(pool) > 1:
+        w.took = (question, PICKED, pool[w.chose])
+    return found
 
 
 def _a_few(w, node, pool: list, low: int, high, ways, rest, alone=None, question=None):
@@ -1291,9 +1294,7 @@ def _play(w, envs, head, node: Play, rest):
     effects = [w.game.effect("cards", cards[tid]["c"]) for tid in pool]
     found = w.lightest_way(pool, [0 if root is None else _weight(w.game, root) for root in effects],
                            lambda card: _playing(w, envs, head, card, rest))
-    if found is YES and len(pool) > 1:  # (as _bound)
-        w.took = (node, PICKED, pool[w.chose])
-    return found
+    return _took_one(w, found, node, pool)
 
 
 def _weight(game, number: int) -> int:
