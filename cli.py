@@ -122,10 +122,10 @@ def show(ctx: click.Context, pack: str, ids: tuple[str, ...], fmt: str) -> None:
     except UsageError as exc:
         raise click.UsageError(str(exc), ctx=ctx) from None
     rows = [
-        {"subject": found.subject or found.document.display, "key": str(found.path[-1]),
+        {"subject": found.subject or found.document.display, "key": str(found.key[-1]),
          "text": card_text(tree) if found.start == "effect" else render(tree)}
         for found, tree in result.effects
-        if not ids or (found.subject or "").split(" ")[-1] in ids
+        if found.live and (not ids or (found.subject or "").split(" ")[-1] in ids)
     ]
     if ids and not rows:
         raise click.UsageError(f"no effects for {', '.join(ids)} in {pack}", ctx=ctx)

@@ -22,10 +22,24 @@ from typing import Any
 
 from .diagnostics import Diagnostic, display_path
 from .packs import Document
-from .positions import locate, locate_key, singular, span_end, to_plain
+from .positions import get_at, locate, locate_key, singular, span_end, to_plain
 from .suggest import did_you_mean
 
 PATCH_KIND = "patches"
+
+
+@dataclass(frozen=True)
+class PatchSite:
+    """One patch operation applied to a definition: where it is written, and where in the item
+    its value went (``at``: keys and list indices; for an append, the new item's index too)."""
+
+    document: Document
+    index: int                      # the operation's index in the document's `patches`
+    op: str
+    at: tuple                       # the path inside the item that the value was written to
+
+
+MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -37,6 +51,23 @@ class Definition:
     overrides: tuple[str, ...] = ()  # pack ids whose definitions it replaced, oldest first
     patched_by: tuple[str, ...] = ()  # pack ids whose patches changed it, in order
     source: Any = None               # the round-trip item (positions); None after a whole-item replace
+    document: Document | None = None  # the document that defines it, and where: namespace, index
+    namespace: str = ""
+    index: int = 0
+    sites: tuple[PatchSite, ...] = ()  # the patch operations applied to it, in order
+
+    def written_at(self, key: Sequence) -> tuple[Document | None, list]:
+        """Where the words at ``key`` (keys and indices inside the item) are written: in the last
+        patch whose value holds them (the document, and the path to them in it), else in the
+        document that defines the item."""
+        key = list(key)
+        for site in reversed(self.sites):
+            if site.op == "remove" or key[:len(site.at)] != list(site.at):
+                continue
+            inside = ["patches", site.index, "value", *key[len(site.at):]]
+            if get_at(site.document.data, inside, MISSING) is not MISSING:
+                return site.document, inside
+        return self.document, [self.namespace, self.index, *key]
 
 
 @dataclass(frozen=True)
@@ -88,7 +119,8 @@ def _define(layer: Layering, ns: str, item: Mapping, doc: Document, index: int, 
         return
     items = layer.table.setdefault(ns, {})
     line, col = locate(doc.data, [ns, index, "id"])
-    new = Definition(to_plain(item), doc.pack_id, file, (line, col), source=item)
+    new = Definition(to_plain(item), doc.pack_id, file, (line, col), source=item, document=doc, namespace=ns,
+                     index=index)
     wants_override = item.get("override") is True
     old = items.get(item_id)
     subject = f"{singular(ns)} {item_id}"
@@ -238,10 +270,27 @@ def _patch_one(layer: Layering, doc: Document, index: int, patch: Mapping, file:
     if new is None:
         del items[item_id]
     else:
+        site = PatchSite(doc, index, op, _written(new, parts, op))
         items[item_id] = replace(old, data=new, patched_by=old.patched_by + (doc.pack_id,),
-                                 source=None if not parts else old.source)
+                                 source=None if not parts else old.source, sites=old.sites + (site,))
     detail = f"{op} {path}".strip()
     layer.events.append(LayerEvent("patch", ns, item_id, doc.pack_id, (old.pack_id,), where, detail))
+
+
+def _written(data: Any, parts: list[str], op: str) -> tuple:
+    """The path inside the patched item that an operation's value went to: its JSON pointer's
+    parts, a list's indices as numbers, and for an append the index of the item it added."""
+    at, node = [], data
+    for part in parts:
+        key = int(part) if isinstance(node, list) else part
+        at.append(key)
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):  # (what a remove took away)
+            return tuple(at)
+    if op == "append" and isinstance(node, list):
+        at.append(len(node) - 1)
+    return tuple(at)
 
 
 def _patch_document(layer: Layering, doc: Document) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -123,6 +124,46 @@ class SchemaSet:
             diags.extend(ctx.map(best_match([error]) or error))
         return diags + self.marks.warnings(doc, plain, self._schemas[kind], ctx.resolver, path)
 
+    def check_patched(self, definition: Any, ref_ids: RefIds | None = None) -> list[Diagnostic]:
+        """Check an item as patches left it against the schema of its kind: each problem that
+        the item did not have as its own document wrote it is said where the patch that
+        brought it is written (engine.layering: Definition.written_at); and a property that a
+        patch sets and the engine does not play is warned there."""
+        document = definition.document
+        kind_schema = self._schemas.get(getattr(document, "kind", None) or "", {})
+        if "items" not in kind_schema.get("properties", {}).get(definition.namespace, {}):
+            return []  # (not an item of its kind's lists: its document's check says why)
+        base = kind_schema.get("$id", schema_id(document.kind))
+        schema = {"$ref": f"{base}#/properties/{definition.namespace}/items"}
+        target = f"patch {definition.namespace}:{definition.data.get('id')}"
+        found = self._patch_errors(definition, schema, ref_ids) + self._patch_marks(definition, schema, base)
+        return [replace(diagnostic, subject=target) for diagnostic in found]
+
+    def _patch_errors(self, definition: Any, schema: dict, ref_ids: RefIds | None) -> list[Diagnostic]:
+        validator = Draft202012Validator(schema, registry=self.registry, format_checker=RefFormatChecker(ref_ids))
+        source = definition.source
+        before = {_said(error) for error in validator.iter_errors(to_plain(source))} if source is not None else set()
+        found = []
+        for error in validator.iter_errors(definition.data):
+            error = best_match([error]) or error
+            if _said(error) in before:
+                continue  # (its own document's check says it)
+            written, path = definition.written_at(list(error.absolute_path))
+            if written is definition.document:  # (a patch took away what was there: said at the last one)
+                written, path = _last_patch(definition)
+            context = _Context(written.data, written.display, validator.format_checker, self, definition.document.kind)
+            found += context.map(error, path)
+        return found
+
+    def _patch_marks(self, definition: Any, schema: dict, base: str) -> list[Diagnostic]:
+        resolver = self.registry.resolver(base_uri=base)
+        found = []
+        for key, mark in self.marks.found(definition.data, schema, resolver).items():
+            written, path = definition.written_at(list(key))
+            if written is not definition.document:  # (else its own document's check warns)
+                found.append(self.marks.diagnostic(written.data, definition.data, written.display, key, mark, path))
+        return found
+
     def check_kind(self, doc: Any, path: str | None) -> tuple[str | None, list[Diagnostic]]:
         """The document's `kind`, or E104 when it is missing or unknown."""
         kinds = self.document_kinds
@@ -139,6 +180,18 @@ class SchemaSet:
             return None, [Diagnostic("E104", f"unknown document kind '{kind}'", path, line, col,
                                      hint=hint, end_col=span_end(kind, col))]
         return kind, []
+
+
+def _said(error: ValidationError) -> tuple:
+    """What a schema error says, wherever its document is: the same problem before a patch and
+    after it is one problem."""
+    return tuple(error.absolute_path), error.validator, error.message
+
+
+def _last_patch(definition: Any) -> tuple[Any, list]:
+    """The last patch applied to a definition, and the path to its operation."""
+    site = definition.sites[-1]
+    return site.document, ["patches", site.index, "op"]
 
 
 _CACHE: dict[tuple, SchemaSet] = {}
@@ -199,6 +252,10 @@ class _Context:
         self.doc, self.file, self.checker, self.schemas = doc, file, checker, schemas
         self.resolver = schemas.registry.resolver(base_uri=schemas.schema(kind).get("$id", schema_id(kind)))
 
+    def _named(self, _path: Sequence[Any]) -> str:
+        """The property an error is about, named as its own document names it."""
+        return _field(self.name_path)
+
     def _diag(self, code: str, message: str, path: Sequence[Any], *, key: bool = False, hint: str | None = None,
               end: bool = True) -> Diagnostic:
         line, col = locate_key(self.doc, path) if key else locate(self.doc, path)
@@ -210,8 +267,11 @@ class _Context:
         return Diagnostic(code, message, self.file, line, col, subject=subject_at(self.doc, path), hint=hint,
                           end_col=end_col)
 
-    def map(self, error: ValidationError) -> list[Diagnostic]:
-        path = list(error.absolute_path)
+    def map(self, error: ValidationError, path: list | None = None) -> list[Diagnostic]:
+        """The diagnostics of ``error``, at ``path`` in this document (default: where the
+        error is; elsewhere, its messages still name the property as the error does)."""
+        self.name_path = list(error.absolute_path)
+        path = list(self.name_path) if path is None else path
         handler = getattr(self, f"_on_{error.validator}", None)
         if handler is not None:
             return handler(error, path)
@@ -221,13 +281,13 @@ class _Context:
         message = error.message
         if len(message) > 160:
             message = message[:157] + "..."
-        return f"{_field(path)}: {message}"
+        return f"{self._named(path)}: {message}"
 
     def _on_type(self, error: ValidationError, path: list) -> list[Diagnostic]:
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
         expected = {"object": "mapping", "array": "list"}.get(expected, expected)
-        message = f"{_field(path)}: expected {expected}, found {_describe(error.instance)}"
+        message = f"{self._named(path)}: expected {expected}, found {_describe(error.instance)}"
         return [self._diag("E200", message, path)]
 
     def _on_required(self, error: ValidationError, path: list) -> list[Diagnostic]:
@@ -251,7 +311,7 @@ class _Context:
 
     def _unknown(self, extras: list[str], allowed: list[str], path: list) -> list[Diagnostic]:
         if not extras:
-            return [self._diag("E202", f"{_field(path)}: unknown property", path)]
+            return [self._diag("E202", f"{self._named(path)}: unknown property", path)]
         out = []
         for key in extras:
             hint = did_you_mean(key, allowed) or (f"allowed: {_allowed_list(sorted(allowed))}" if allowed else None)
@@ -266,13 +326,13 @@ class _Context:
         match = suggest(str(value), [str(a) for a in allowed]) if isinstance(value, str) else None
         if match is not None:
             hint = f"did you mean '{match}'? {hint}"
-        return [self._diag("E203", f"{_field(path)}: {shown} is not one of the allowed values", path, hint=hint)]
+        return [self._diag("E203", f"{self._named(path)}: {shown} is not one of the allowed values", path, hint=hint)]
 
     def _on_const(self, error: ValidationError, path: list) -> list[Diagnostic]:
         expected = error.validator_value
         value = error.instance
         shown = f"'{value}'" if isinstance(value, str) else _describe(value)
-        return [self._diag("E203", f"{_field(path)}: {shown} is not allowed here", path,
+        return [self._diag("E203", f"{self._named(path)}: {shown} is not allowed here", path,
                            hint=f"expected '{expected}'")]
 
     def _on_format(self, error: ValidationError, path: list) -> list[Diagnostic]:

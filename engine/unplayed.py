@@ -53,13 +53,17 @@ class Marks:
     def warnings(self, doc: Any, plain: Any, schema: Mapping, resolver: Any, file: str | None) -> list[Diagnostic]:
         """W120 and W121 for every marked property ``doc`` sets, in document order (``plain``:
         the document as plain data, which the schema check made)."""
-        found: dict[tuple, tuple] = {}  # path -> (mark, what it says)
-        self._walk(plain, schema, resolver, [], found)
         said: dict[tuple, Diagnostic] = {}  # one key shared through a YAML anchor is said once
-        for path, mark in found.items():
-            made = self._diagnostic(doc, plain, file, path, mark)
+        for path, mark in self.found(plain, schema, resolver).items():
+            made = self.diagnostic(doc, plain, file, path, mark)
             said.setdefault((made.line, made.col, made.code), made)
         return list(said.values())
+
+    def found(self, plain: Any, schema: Mapping, resolver: Any) -> dict[tuple, tuple]:
+        """The marked properties ``plain`` sets: path -> (mark, what it says)."""
+        found: dict[tuple, tuple] = {}
+        self._walk(plain, schema, resolver, [], found)
+        return found
 
     # ------------------------------------------------------------ the walk
 
@@ -112,11 +116,15 @@ class Marks:
         return found, cut
 
     @staticmethod
-    def _diagnostic(doc: Any, plain: Any, file: str | None, path: tuple, mark: tuple) -> Diagnostic:
+    def diagnostic(doc: Any, plain: Any, file: str | None, path: tuple, mark: tuple,
+                   written: list | None = None) -> Diagnostic:
+        """The warning for the property at ``path`` of ``plain``, located at ``written`` in
+        ``doc`` (default: ``path``; a patch writes it elsewhere)."""
         kind, said = mark
         key = path[-1] if path else "document"
-        line, col = locate_key(doc, list(path))
-        where = {"subject": subject_at(doc, list(path)), "severity": "warning", "end_col": span_end(key, col)}
+        at = list(path) if written is None else written
+        line, col = locate_key(doc, at)
+        where = {"subject": subject_at(doc, at), "severity": "warning", "end_col": span_end(key, col)}
         if kind == NOT_PLAYED:
             return Diagnostic("W120", f"'{key}' is not played by this engine", file, line, col, hint=said, **where)
         value = _shown(_value_at(plain, path), quoted=False)

@@ -174,6 +174,10 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
         for doc in documents:
             if doc.kind is not None:
                 report.extend(schemas.check_document(doc.data, doc.kind, doc.display, ref_ids))
+        for items in layering.table.values():  # items as patches left them: checked where the patches are written
+            for definition in items.values():
+                if definition.sites:
+                    report.extend(schemas.check_patched(definition, ref_ids))
         if broken:
             report.extend([_skipped_note(broken[0], len(broken))])
         else:

@@ -12,7 +12,7 @@ at the file position of the offending words.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.diagnostics import Diagnostic, Report, SourceCache
 from engine.effects import ast
@@ -20,7 +20,8 @@ from engine.effects.check import check
 from engine.effects.parser import EffectSyntaxError, keywords, parse_condition, parse_effect, parse_expression
 from engine.effects.spans import file_position
 from engine.effects.vocabulary import Vocabulary, build_vocabulary
-from engine.positions import locate, singular
+from engine.layering import PATCH_KIND
+from engine.positions import get_at, locate, singular
 
 
 PARSERS = {"effect": parse_effect, "condition": parse_condition, "expression": parse_expression}
@@ -28,21 +29,27 @@ PARSERS = {"effect": parse_effect, "condition": parse_condition, "expression": p
 
 @dataclass(frozen=True)
 class EffectText:
-    """One effect or condition string found in a document."""
+    """One effect or condition string: where its words are written (a document and the path to
+    them), and whose it is (``item``: namespace and id; ``key``: its path inside the item).
+    ``live``: it is the text the game plays; an effect that a later pack overrode or patched is
+    still checked, where it is written, but is not live."""
 
     document: object  # engine.packs.Document
     path: tuple  # keys and indices from the document root
     start: str  # "effect" | "condition" | "expression"
     text: str
+    item: tuple | None = None  # (namespace, id)
+    key: tuple = ()
+    live: bool = True
 
     @property
     def subject(self) -> str | None:
-        if len(self.path) >= 2 and isinstance(self.path[1], int):
-            item = self.document.data[self.path[0]][self.path[1]]
-            item_id = item.get("id") if hasattr(item, "get") else None
-            if item_id:
-                return f"{singular(str(self.path[0]))} {item_id}"
-        return None
+        return f"{singular(str(self.item[0]))} {self.item[1]}" if self.item else None
+
+    @property
+    def address(self) -> str:
+        """'namespace:id:key/path', the name the compiled game knows the effect by."""
+        return f"{self.item[0]}:{self.item[1]}:" + "/".join(str(part) for part in self.key)
 
 
 def check_effects(table, documents: Sequence, report: Report) -> list[tuple[EffectText, ast.Node]]:
@@ -51,7 +58,7 @@ def check_effects(table, documents: Sequence, report: Report) -> list[tuple[Effe
     sources = SourceCache()
     _report_vocabulary(vocabulary, table, report)
     parsed = []
-    for found in find_effects(documents):
+    for found in find_effects(documents, table):
         tree = _parse(found, sources, report)
         if tree is not None:
             parsed.append((found, tree))
@@ -59,10 +66,50 @@ def check_effects(table, documents: Sequence, report: Report) -> list[tuple[Effe
     return parsed
 
 
-def find_effects(documents: Sequence) -> Iterator[EffectText]:
-    """Every effect and condition string of the documents, in file order."""
+def find_effects(documents: Sequence, table: dict | None = None) -> Iterator[EffectText]:
+    """Every effect and condition string of the documents' items, in file order; then, with the
+    layered ``table``, those that patches wrote into items (located in the patch, and live).
+    A patch document's own strings are found only so, through the item each patches."""
     for document in documents:
-        yield from _walk(document, document.data, ())
+        if getattr(document, "kind", None) == PATCH_KIND:
+            continue
+        for found in _walk(document, document.data, ()):
+            yield _owned(found, table)
+    for items in (table or {}).values():
+        for definition in items.values():
+            if definition.sites:
+                yield from _patched(definition)
+
+
+def _owned(found: EffectText, table: dict | None) -> EffectText:
+    """``found`` with its item and key, and whether it is the text the game plays."""
+    if len(found.path) < 3 or not isinstance(found.path[1], int):
+        return replace(found, live=False)  # (not inside an item: nothing plays it)
+    namespace, index, *key = found.path
+    item = found.document.data[namespace][index]
+    item_id = str(item.get("id"))
+    definition = (table or {}).get(namespace, {}).get(item_id)
+    live = table is None or (definition is not None and definition.document is found.document
+                             and definition.index == index and _unpatched(definition, key, found.text))
+    return replace(found, item=(namespace, item_id), key=tuple(key), live=live)
+
+
+def _unpatched(definition, key: list, text: str) -> bool:
+    """Whether the string at ``key`` of a definition is still the one its own document wrote."""
+    if not definition.sites:
+        return True
+    document, _path = definition.written_at(key)
+    return document is definition.document and get_at(definition.data, key) == text
+
+
+def _patched(definition) -> Iterator[EffectText]:
+    """The strings of a patched definition that a patch wrote: found in the item as patched,
+    located where the patch writes them."""
+    for found in _walk(None, definition.data, ()):
+        document, path = definition.written_at(found.path)
+        if document is not definition.document:
+            yield EffectText(document, tuple(path), found.start, found.text, (definition.namespace,
+                             str(definition.data.get("id"))), tuple(found.path), True)
 
 
 def _walk(document, node, path) -> Iterator[EffectText]:
@@ -105,16 +152,15 @@ def _check(found, tree, vocabulary: Vocabulary, bound, sources, report: Report) 
 
 
 def bound_names(found: EffectText, vocabulary: Vocabulary) -> frozenset[str]:
-    namespace = found.path[0] if found.path else None
+    namespace = found.item[0] if found.item else None
     if namespace == "terms":
         return frozenset({"It"})
-    if namespace == "places" and "sets" in found.path:  # a set rule's completion effect
+    if namespace == "places" and "sets" in found.key:  # a set rule's completion effect
         return frozenset({"Set"})
-    if namespace == "procedures" and len(found.path) >= 2:
-        item = found.document.data["procedures"][found.path[1]]
+    if namespace == "procedures":
         for procedures in vocabulary.procedures.values():
             for procedure in procedures:
-                if procedure.id == item.get("id"):
+                if procedure.id == found.item[1]:
                     return procedure.variables()
     return frozenset()
 

@@ -191,8 +191,10 @@ def compile_game(result) -> Game:
     effects: dict[str, int] = {}
     calls: dict[int, ResolvedCall] = {}
     for found, tree in result.effects:
+        if not found.live:  # (overridden or patched by a later pack: checked, not played)
+            continue
         _number(tree, nodes, numbers)
-        effects[_address(found)] = numbers[id(tree)]
+        effects[found.address] = numbers[id(tree)]
         bound = bound_names(found, vocabulary)
         _problems, resolved = check(tree, vocabulary, bound)
         for node_id, call in resolved.items():
@@ -272,13 +274,6 @@ def _flat_steps(node, numbers: dict) -> tuple[int, ...] | None:
         inner = _flat_steps(child, numbers)
         steps.extend(inner if inner is not None else (numbers[id(child)],))
     return tuple(steps)
-
-
-def _address(found) -> str:
-    """'namespace:id:key/path' of an effect string inside its item."""
-    namespace, index, *rest = found.path
-    item = found.document.data[namespace][index]
-    return f"{namespace}:{item['id']}:" + "/".join(str(part) for part in rest)
 
 
 def _kinds(vocabulary: Vocabulary, noun_id: str, seen=None) -> frozenset[str]:
