@@ -84,6 +84,7 @@ class SchemaSet:
         self.registry = Registry().with_resources(resources)
         self._validators: dict[str, Draft202012Validator] = {}
         self.marks = Marks()  # the properties this engine does not play (engine/unplayed.py)
+        self._item_schemas: dict[tuple, dict] = {}  # (kind's $id, namespace) -> the schema of one item
 
     @staticmethod
     def _load(file: Path, check: bool = True) -> dict:
@@ -134,7 +135,8 @@ class SchemaSet:
         if "items" not in kind_schema.get("properties", {}).get(definition.namespace, {}):
             return []  # (not an item of its kind's lists: its document's check says why)
         base = kind_schema.get("$id", schema_id(document.kind))
-        schema = {"$ref": f"{base}#/properties/{definition.namespace}/items"}
+        schema = self._item_schemas.setdefault((base, definition.namespace), {  # (kept: Marks memoizes by id)
+            "$ref": f"{base}#/properties/{definition.namespace}/items"})
         target = f"patch {definition.namespace}:{definition.data.get('id')}"
         found = self._patch_errors(definition, schema, ref_ids) + self._patch_marks(definition, schema, base)
         return [replace(diagnostic, subject=target) for diagnostic in found]

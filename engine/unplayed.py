@@ -36,7 +36,9 @@ CONDITIONALS = ("if", "then", "else")
 
 class Marks:
     """The marked properties of one schema set: which subschemas lead to a mark (worked out
-    once per subschema, so a document walks only the parts of its schema that have one)."""
+    once per subschema, so a document walks only the parts of its schema that have one).
+    The memos are keyed by a subschema's identity: every schema given must live as long as
+    this object (a schema made for one call and freed could leave its identity to another)."""
 
     def __init__(self) -> None:
         self._leads: dict[int, bool] = {}

@@ -107,6 +107,15 @@ def test_a_property_a_patch_sets_that_the_engine_does_not_play_is_warned_at_the_
         ("W120", 5, 13, "patch structures:trellis", "'vp' is not played by this engine")]
 
 
+def test_what_is_not_played_is_read_from_the_schema_of_the_item_patched(tmp_path):
+    """A structure's `effect` is not played, a card's is: patches on both say so of the first only."""
+    folder = mod(tmp_path, "  - {target: 'structures:trellis', op: merge, value: {effect: gain 1 lira}}\n"
+                           "  - {target: 'cards:broker', op: merge, value: {effect: gain 1 lira}}\n"
+                           "  - {target: 'cards:wine_critic', op: merge, value: {effect: gain 2 lira}}\n")
+    assert [(code, line, subject) for code, line, _col, subject, _message in said_in_patches(folder)] == [
+        ("W120", 3, "patch structures:trellis")]
+
+
 def test_a_patch_that_is_right_says_nothing_and_the_base_game_is_not_checked_twice(tmp_path):
     folder = mod(tmp_path, "  - target: structures:trellis\n    op: replace\n    path: /cost\n    value: 1\n")
     alone = validate([]).report.diagnostics
