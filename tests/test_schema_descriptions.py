@@ -45,3 +45,32 @@ def test_every_schema_has_the_absolute_id_of_its_kind(path):
 @pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: p.name)
 def test_every_shipped_schema_is_a_valid_draft_2020_12_schema(path):
     Draft202012Validator.check_schema(json.loads(path.read_text(encoding="utf-8")))
+
+
+def effect_properties(node, where="#"):
+    """(path, property name, start rule) of every property whose value is effect text: its
+    format, or a $ref to the common effect, condition or expression."""
+    found = []
+    if isinstance(node, dict):
+        for name, sub in (node.get("properties") or {}).items():
+            if isinstance(sub, dict):
+                said = sub.get("format") or str(sub.get("$ref", "")).rsplit("/", 1)[-1]
+                if said in ("effect", "condition", "expression"):
+                    found.append((f"{where}/properties/{name}", name, said))
+        for key, value in node.items():
+            found += effect_properties(value, f"{where}/{key}")
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += effect_properties(value, f"{where}/{i}")
+    return found
+
+
+@pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: Path(p).name)
+def test_every_property_of_effect_text_is_parsed_with_its_own_start_rule(path):
+    """The pipeline finds effect text by its key's name: each name the schemas give effect text
+    must be one it finds, with the rule the format says."""
+    from engine.effects.pipeline import _start_rule
+
+    wrong = [(where, said, _start_rule(name)) for where, name, said in effect_properties(json.loads(Path(path).read_text()))
+             if _start_rule(name) != said]
+    assert wrong == []

@@ -1,9 +1,10 @@
 """Step 6 of validation: find, parse and check every effect of the loaded packs.
 
 Effect text lives under keys named ``effect`` or ending in ``_effect``
-(start rule ``effect``), under ``condition`` (start rule ``condition``) and
-under ``expression`` or keys ending in ``_expression`` (a number; start rule
-``expression``).
+(start rule ``effect``), under ``condition`` or keys ending in ``_condition`` (start rule
+``condition``) and under ``expression`` or keys ending in ``_expression`` (a number; start
+rule ``expression``): every property the schemas give an effect's, a condition's or an
+expression's format (tests/test_schema_descriptions.py).
 Inside a procedure's effect the caller's variables are bound; inside a
 term's condition the variable ``It`` is; inside a place's set rule, ``Set``. Every problem becomes a Diagnostic
 at the file position of the offending words.
@@ -128,7 +129,7 @@ def _walk(document, node, path) -> Iterator[EffectText]:
 def _start_rule(key: str) -> str | None:
     if key == "effect" or key.endswith("_effect"):
         return "effect"
-    if key == "condition":
+    if key == "condition" or key.endswith("_condition"):
         return "condition"
     if key == "expression" or key.endswith("_expression"):
         return "expression"
