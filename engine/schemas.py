@@ -33,6 +33,7 @@ from .suggest import did_you_mean, suggest
 from .unplayed import Marks
 
 SCHEMA_BASE = "https://tabula.dev/schemas/"
+ANY_NAMESPACE = "any"  # the format ref:any: an item of any namespace, or namespace:id
 NOT_DOCUMENT_KINDS = frozenset({"common", "pack", "scenario"})  # scenario: test files, not pack content
 RefIds = Mapping[str, Iterable[str]]
 
@@ -57,10 +58,22 @@ class RefFormatChecker(FormatChecker):
             return super().check(instance, format)
         if self.ref_ids is None or not isinstance(instance, str):
             return None
-        namespace = format[4:]
-        if instance not in self.ref_ids.get(namespace, ()):
-            raise FormatError(f"unknown {namespace} id '{instance}'")
+        looked_for, ids = self.known(format[4:], instance)
+        if looked_for not in ids:
+            raise FormatError(f"unknown {format[4:]} id '{instance}'")
         return None
+
+    def known(self, namespace: str, instance: str) -> tuple[str, set | Iterable[str]]:
+        """What a ``ref:<namespace>`` value may name: (the id looked for, the ids it may be).
+        ``ref:any`` names an item of any namespace (an option among them), or writes the
+        namespace first (``cards:broker``)."""
+        ref_ids = self.ref_ids or {}
+        if namespace != ANY_NAMESPACE:
+            return instance, ref_ids.get(namespace, ())
+        space, _, item_id = instance.rpartition(":")
+        if space:
+            return item_id, ref_ids.get(space, ())
+        return instance, set().union(*ref_ids.values()) if ref_ids else set()
 
 
 class SchemaSet:
@@ -341,9 +354,10 @@ class _Context:
         fmt = error.validator_value
         if isinstance(fmt, str) and fmt.startswith("ref:"):
             namespace = fmt[4:]
-            known = (self.checker.ref_ids or {}).get(namespace, ())
-            hint = did_you_mean(str(error.instance), known)
-            return [self._diag("E400", f"unknown {namespace} id '{error.instance}'", path, hint=hint)]
+            looked_for, known = self.checker.known(namespace, str(error.instance))
+            hint = did_you_mean(looked_for, known)
+            what = "item" if namespace == ANY_NAMESPACE else f"{namespace} id"
+            return [self._diag("E400", f"unknown {what} '{error.instance}'", path, hint=hint)]
         return [self._diag("E200", self._generic_message(error, path), path)]
 
 
