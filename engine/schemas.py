@@ -65,9 +65,11 @@ class RefFormatChecker(FormatChecker):
 
     def known(self, namespace: str, instance: str) -> tuple[str, set | Iterable[str]]:
         """What a ``ref:<namespace>`` value may name: (the id looked for, the ids it may be).
-        ``ref:any`` names an item of any namespace (an option among them), or writes the
-        namespace first (``cards:broker``)."""
+        ``ref:a|b`` names an item of either namespace; ``ref:any`` an item of any namespace (an
+        option among them), or writes the namespace first (``cards:broker``)."""
         ref_ids = self.ref_ids or {}
+        if "|" in namespace:  # (ref:a|b: an id of either)
+            return instance, set().union(*(ref_ids.get(one, ()) for one in namespace.split("|")))
         if namespace != ANY_NAMESPACE:
             return instance, ref_ids.get(namespace, ())
         space, _, item_id = instance.rpartition(":")
@@ -356,7 +358,7 @@ class _Context:
             namespace = fmt[4:]
             looked_for, known = self.checker.known(namespace, str(error.instance))
             hint = did_you_mean(looked_for, known)
-            what = "item" if namespace == ANY_NAMESPACE else f"{namespace} id"
+            what = "item" if namespace == ANY_NAMESPACE else f"{' or '.join(namespace.split('|'))} id"
             return [self._diag("E400", f"unknown {what} '{error.instance}'", path, hint=hint)]
         return [self._diag("E200", self._generic_message(error, path), path)]
 

@@ -1,0 +1,74 @@
+"""Names of items that a pack writes must name items that exist, with a did-you-mean when they
+do not (E400): a ruling's `applies_to` (an item of any namespace by its id, or written with its
+namespace first, `cards:broker`, or an option), and what a trigger waits for (a procedure or an
+action space: a misspelt one would never fire)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.validate import validate
+
+MANIFEST = """id: house_rulings
+name: House rulings
+version: 1.0.0
+kind: mod
+engine: ">=0.1,<1"
+dependencies:
+  - id: viticulture
+    version: ">=1,<2"
+files:
+  - rulings.yaml
+"""
+
+
+def said(tmp_path: Path, applies_to: str) -> list[tuple]:
+    folder = tmp_path / "house_rulings"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(MANIFEST, encoding="utf-8")
+    (folder / "rulings.yaml").write_text(
+        "kind: rulings\nrulings:\n  - id: house_ruling\n    topic: A house ruling\n    question: Which?\n"
+        f"    ruling: This one.\n    reasoning: Because.\n    source: The house.\n    applies_to: {applies_to}\n", encoding="utf-8")
+    result = validate([folder])
+    return [(d.code, d.line, d.col, d.message, d.hint) for d in result.report.diagnostics
+            if d.file and d.file.endswith("rulings.yaml") and "house_rulings" in d.file]
+
+
+def test_a_ruling_may_name_an_item_by_id_with_its_namespace_or_an_option(tmp_path):
+    assert said(tmp_path, "[broker, 'spaces:draw_vine', friendly_variant]") == []
+
+
+def test_a_ruling_that_names_nothing_is_an_error_with_a_did_you_mean(tmp_path):
+    assert said(tmp_path, "['cards:brokr']") == [
+        ("E400", 9, 18, "unknown item 'cards:brokr'", "did you mean 'broker'?")]
+
+
+def test_a_namespace_that_holds_no_such_item_is_an_error(tmp_path):
+    assert [code for code, *_ in said(tmp_path, "['spaces:broker']")] == ["E400"]
+
+
+def trigger_said(tmp_path: Path, after: str) -> list[tuple]:
+    folder = tmp_path / "shed"
+    folder.mkdir(parents=True)
+    (folder / "pack.yaml").write_text(MANIFEST.replace("house_rulings", "shed").replace("rulings.yaml", "structures.yaml"),
+                                      encoding="utf-8")
+    (folder / "structures.yaml").write_text(
+        "kind: structures\nstructures:\n  - id: shed\n    name: shed\n    location: vineyard\n    triggers:\n"
+        f"      - {{id: shed_vp, after: {after}, effect: gain 1 vp}}\n", encoding="utf-8")
+    result = validate([folder])
+    return [(d.code, d.line, d.col, d.message, d.hint) for d in result.report.diagnostics
+            if d.file and d.file.endswith("shed/structures.yaml")]
+
+
+def test_a_trigger_waits_for_a_procedure_or_an_action_space(tmp_path):
+    assert trigger_said(tmp_path, "plant") == []
+    assert trigger_said(tmp_path / "again", "give_tour") == []
+
+
+def test_a_trigger_that_waits_for_nothing_that_exists_is_an_error(tmp_path):
+    assert trigger_said(tmp_path, "plnt") == [
+        ("E400", 7, 30, "unknown procedures or spaces id 'plnt'", "did you mean 'plant'?")]
+
+
+def test_a_trigger_after_the_end_of_a_round_is_refused_since_nothing_would_fire_it(tmp_path):
+    assert [code for code, *_ in trigger_said(tmp_path, "round_end")] == ["E400"]
