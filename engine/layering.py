@@ -10,7 +10,10 @@ document is applied, again in load order. Rules:
 - a patch whose target or JSON pointer does not exist is E506 unless the
   patch says `optional: true`.
 
-Every override and patch is recorded as a `LayerEvent` for `--explain`.
+Every override and patch is recorded as a `LayerEvent` for `--explain`. A definition also
+remembers the document that defines it and each patch applied to it (`PatchSite`), so the
+checks that follow can say where any of its words are written (`Definition.written_at`): the
+item as patched is checked again, and its problems are shown in the patch.
 """
 
 from __future__ import annotations
