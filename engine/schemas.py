@@ -34,6 +34,8 @@ from .unplayed import Marks
 
 SCHEMA_BASE = "https://tabula.dev/schemas/"
 ANY_NAMESPACE = "any"  # the format ref:any: an item of any namespace, or namespace:id
+ATTRIBUTE = "attribute"  # the format of a name of an attribute, checked against ATTRIBUTES
+ATTRIBUTES = "@attributes"  # in the known ids: the attribute words the items declare (no namespace's name)
 NOT_DOCUMENT_KINDS = frozenset({"common", "pack", "scenario"})  # scenario: test files, not pack content
 RefIds = Mapping[str, Iterable[str]]
 
@@ -54,6 +56,8 @@ class RefFormatChecker(FormatChecker):
         self.ref_ids = {ns: set(ids) for ns, ids in (ref_ids or {}).items()} if ref_ids is not None else None
 
     def check(self, instance: object, format: str) -> None:
+        if format == ATTRIBUTE:
+            format = f"ref:{ATTRIBUTES}"
         if not format.startswith("ref:"):
             return super().check(instance, format)
         if self.ref_ids is None or not isinstance(instance, str):
@@ -75,7 +79,7 @@ class RefFormatChecker(FormatChecker):
         space, _, item_id = instance.rpartition(":")
         if space:
             return item_id, ref_ids.get(space, ())
-        return instance, set().union(*ref_ids.values()) if ref_ids else set()
+        return instance, set().union(*(ids for space, ids in ref_ids.items() if space != ATTRIBUTES))
 
 
 class SchemaSet:
@@ -354,6 +358,10 @@ class _Context:
 
     def _on_format(self, error: ValidationError, path: list) -> list[Diagnostic]:
         fmt = error.validator_value
+        if fmt == ATTRIBUTE:
+            _looked_for, known = self.checker.known(ATTRIBUTES, str(error.instance))
+            hint = did_you_mean(str(error.instance), known)
+            return [self._diag("E400", f"unknown attribute '{error.instance}'", path, hint=hint)]
         if isinstance(fmt, str) and fmt.startswith("ref:"):
             namespace = fmt[4:]
             looked_for, known = self.checker.known(namespace, str(error.instance))

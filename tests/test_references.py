@@ -72,3 +72,22 @@ def test_a_trigger_that_waits_for_nothing_that_exists_is_an_error(tmp_path):
 
 def test_a_trigger_after_the_end_of_a_round_is_refused_since_nothing_would_fire_it(tmp_path):
     assert [code for code, *_ in trigger_said(tmp_path, "round_end")] == ["E400"]
+
+
+def test_a_ruling_cannot_name_an_attribute_as_if_it_were_an_item(tmp_path):
+    assert [code for code, *_ in said(tmp_path, "[harvested]")] == ["E400"]
+
+
+def test_a_display_ordered_by_an_attribute_nothing_declares_is_an_error_not_a_crash_in_play(tmp_path):
+    """Before, `row_attribute: dei` validated clean and play stopped with an internal error."""
+    folder = tmp_path / "rows"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(
+        MANIFEST.replace("house_rulings", "rows").replace("rulings.yaml", "patches.yaml")
+        .replace("id: viticulture", "id: castles-of-burgundy-cards").replace('">=1,<2"', '">=0.1,<1"'), encoding="utf-8")
+    (folder / "patches.yaml").write_text(
+        "kind: patches\npatches:\n  - {target: 'displays:action_display', op: replace, path: /row_attribute, value: dei}\n",
+        encoding="utf-8")
+    result = validate([folder])
+    assert [(d.code, d.message, d.hint) for d in result.report.diagnostics if d.file.endswith("rows/patches.yaml")] == [
+        ("E400", "unknown attribute 'dei'", "did you mean 'die'?")]

@@ -128,6 +128,16 @@ def camel(identifier: str) -> str:
     return "".join(part.capitalize() for part in identifier.split("_"))
 
 
+def attribute_names(table) -> set[str]:
+    """The attribute words of ``table`` (namespace -> id -> item): what "the X of Y" may read,
+    and what a display, a sort or a set rule may order things by."""
+    vocabulary = Vocabulary()
+    for namespace in table:
+        for item in table[namespace].values():
+            _collect_attributes(vocabulary, item)
+    return vocabulary.attributes
+
+
 def build_vocabulary(table) -> Vocabulary:
     """Build the vocabulary from ``table``: namespace -> id -> item mapping."""
     vocabulary = Vocabulary()
@@ -136,9 +146,7 @@ def build_vocabulary(table) -> Vocabulary:
             _add_noun(vocabulary, namespace, item_id, item)
     for item_id, item in sorted(table.get("procedures", {}).items()):
         _add_procedure(vocabulary, item_id, item)
-    for namespace in table:
-        for item in table[namespace].values():
-            _collect_attributes(vocabulary, item)
+    vocabulary.attributes = attribute_names(table)
     return vocabulary
 
 
