@@ -34,8 +34,10 @@ from .unplayed import Marks
 
 SCHEMA_BASE = "https://tabula.dev/schemas/"
 ANY_NAMESPACE = "any"  # the format ref:any: an item of any namespace, or namespace:id
-ATTRIBUTE = "attribute"  # the format of a name of an attribute, checked against ATTRIBUTES
-ATTRIBUTES = "@attributes"  # in the known ids: the attribute words the items declare (no namespace's name)
+# Formats of a game's words, and where the known ids keep them (names no namespace can have):
+# "attribute" names an attribute some item declares; "noun" a kind of thing, or a group.
+ATTRIBUTES, NOUNS = "@attributes", "@nouns"
+WORDS = {"attribute": ATTRIBUTES, "noun": NOUNS}
 NOT_DOCUMENT_KINDS = frozenset({"common", "pack", "scenario"})  # scenario: test files, not pack content
 RefIds = Mapping[str, Iterable[str]]
 
@@ -56,8 +58,8 @@ class RefFormatChecker(FormatChecker):
         self.ref_ids = {ns: set(ids) for ns, ids in (ref_ids or {}).items()} if ref_ids is not None else None
 
     def check(self, instance: object, format: str) -> None:
-        if format == ATTRIBUTE:
-            format = f"ref:{ATTRIBUTES}"
+        if format in WORDS:
+            format = f"ref:{WORDS[format]}"
         if not format.startswith("ref:"):
             return super().check(instance, format)
         if self.ref_ids is None or not isinstance(instance, str):
@@ -79,7 +81,7 @@ class RefFormatChecker(FormatChecker):
         space, _, item_id = instance.rpartition(":")
         if space:
             return item_id, ref_ids.get(space, ())
-        return instance, set().union(*(ids for space, ids in ref_ids.items() if space != ATTRIBUTES))
+        return instance, set().union(*(ids for space, ids in ref_ids.items() if space not in WORDS.values()))
 
 
 class SchemaSet:
@@ -358,10 +360,10 @@ class _Context:
 
     def _on_format(self, error: ValidationError, path: list) -> list[Diagnostic]:
         fmt = error.validator_value
-        if fmt == ATTRIBUTE:
-            _looked_for, known = self.checker.known(ATTRIBUTES, str(error.instance))
+        if fmt in WORDS:
+            _looked_for, known = self.checker.known(WORDS[fmt], str(error.instance))
             hint = did_you_mean(str(error.instance), known)
-            return [self._diag("E400", f"unknown attribute '{error.instance}'", path, hint=hint)]
+            return [self._diag("E400", f"unknown {fmt} '{error.instance}'", path, hint=hint)]
         if isinstance(fmt, str) and fmt.startswith("ref:"):
             namespace = fmt[4:]
             looked_for, known = self.checker.known(namespace, str(error.instance))

@@ -20,8 +20,8 @@ from .layering import Definition, LayerEvent, Layering, layer
 from .packs import PACK_ID, Document, Pack, PackInfo, discover, find_pack_dirs, load_pack
 from .resolution import resolve
 from .resources import data_dir
-from .effects.vocabulary import attribute_names
-from .schemas import ATTRIBUTES, schema_set
+from .effects.vocabulary import build_vocabulary
+from .schemas import ATTRIBUTES, NOUNS, schema_set
 from .suggest import did_you_mean
 
 def check_effects(table: dict[str, dict[str, Definition]], documents: Sequence[Document], report: Report) -> list:
@@ -172,8 +172,7 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
         ref_ids = None if broken else layering.ref_ids()  # ids and words of an unread file would all look unknown
         if ref_ids is not None:
             ref_ids.setdefault("options", set()).update(_option_ids(packs[p].manifest for p in group))
-            ref_ids[ATTRIBUTES] = attribute_names({ns: {i: d.data for i, d in items.items()}
-                                                   for ns, items in layering.table.items()})
+            ref_ids.update(_words(layering.table))
         for doc in documents:
             if doc.kind is not None:
                 report.extend(schemas.check_document(doc.data, doc.kind, doc.display, ref_ids))
@@ -203,6 +202,12 @@ def _skipped_note(file: str, count: int) -> Diagnostic:
     return Diagnostic("W110", f"references and effects were not checked: {file}{more} could not be read",
                       file, None, None, hint="fix the YAML error first; the remaining checks run once it reads",
                       severity="warning")
+
+
+def _words(table: dict) -> dict[str, set[str]]:
+    """The game's words that values may name (formats "attribute" and "noun": schemas.py)."""
+    vocabulary = build_vocabulary({ns: {i: d.data for i, d in items.items()} for ns, items in table.items()})
+    return {ATTRIBUTES: set(vocabulary.attributes), NOUNS: set(vocabulary.nouns) | set(vocabulary.members)}
 
 
 def _option_ids(manifests) -> set[str]:

@@ -91,3 +91,15 @@ def test_a_display_ordered_by_an_attribute_nothing_declares_is_an_error_not_a_cr
     result = validate([folder])
     assert [(d.code, d.message, d.hint) for d in result.report.diagnostics if d.file.endswith("rows/patches.yaml")] == [
         ("E400", "unknown attribute 'dei'", "did you mean 'die'?")]
+
+
+def test_a_place_that_holds_a_kind_nobody_declares_is_an_error(tmp_path):
+    folder = tmp_path / "shelf"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(MANIFEST.replace("house_rulings", "shelf").replace("rulings.yaml", "places.yaml"),
+                                      encoding="utf-8")
+    (folder / "places.yaml").write_text(
+        "kind: components\nplaces:\n  - {id: shelf, name: shelf, scope: player, holds: [crad, vine]}\n", encoding="utf-8")
+    result = validate([folder])
+    assert [(d.code, d.message, d.hint) for d in result.report.diagnostics if d.file.endswith("shelf/places.yaml")] == [
+        ("E400", "unknown noun 'crad'", "did you mean 'card'?")]
