@@ -207,7 +207,8 @@ def _skipped_note(file: str, count: int) -> Diagnostic:
 def _words(table: dict) -> dict[str, set[str]]:
     """The game's words that values may name (formats "attribute" and "noun": schemas.py)."""
     vocabulary = build_vocabulary({ns: {i: d.data for i, d in items.items()} for ns, items in table.items()})
-    return {ATTRIBUTES: set(vocabulary.attributes), NOUNS: set(vocabulary.nouns) | set(vocabulary.members)}
+    groups = {group for noun in vocabulary.nouns.values() for group in noun.groups}
+    return {ATTRIBUTES: set(vocabulary.attributes), NOUNS: set(vocabulary.nouns) | groups}
 
 
 def _option_ids(manifests) -> set[str]:

@@ -103,3 +103,17 @@ def test_a_place_that_holds_a_kind_nobody_declares_is_an_error(tmp_path):
     result = validate([folder])
     assert [(d.code, d.message, d.hint) for d in result.report.diagnostics if d.file.endswith("shelf/places.yaml")] == [
         ("E400", "unknown noun 'crad'", "did you mean 'card'?")]
+
+
+def test_a_procedure_or_a_term_built_on_a_noun_nobody_declares_is_an_error(tmp_path):
+    """A term's base is a noun of the game, but does not make one: a misspelt base is refused."""
+    folder = tmp_path / "polish"
+    folder.mkdir()
+    (folder / "pack.yaml").write_text(
+        MANIFEST.replace("house_rulings", "polish").replace("rulings.yaml", "procedures.yaml"), encoding="utf-8")
+    (folder / "procedures.yaml").write_text(
+        "kind: procedures\nprocedures:\n  - {id: polish, verb: polish, object: structre, effect: gain 1 vp}\n"
+        "terms:\n  - {id: shiny, name: shiny, noun: structre, condition: the cost of It is 2}\n", encoding="utf-8")
+    result = validate([folder])
+    assert [(d.code, d.line, d.message) for d in result.report.diagnostics if d.file.endswith("polish/procedures.yaml")] == [
+        ("E400", 3, "unknown noun 'structre'"), ("E400", 5, "unknown noun 'structre'")]
