@@ -111,7 +111,7 @@ def read_manifest(folder: Path, schemas: SchemaSet, sources: SourceCache | None 
         return None, diags
     if not hasattr(doc, "get") or not hasattr(doc, "lc"):
         return None, [Diagnostic("E500", "pack.yaml must be a mapping", file, 1, 1)]
-    diags = list(diags) + schemas.check_document(doc, "pack", file)
+    diags = list(diags) + schemas.check_document(doc, "pack", file) + _option_defaults(doc, file)
     pack_id = doc.get("id")
     if not isinstance(pack_id, str) or not PACK_ID.match(pack_id):
         if not any(d.code.startswith("E2") for d in diags):
@@ -121,6 +121,24 @@ def read_manifest(folder: Path, schemas: SchemaSet, sources: SourceCache | None 
     info = PackInfo(str(pack_id), str(version) if version is not None else None,
                     str(kind) if isinstance(kind, str) else None, Path(folder), doc, data)
     return info, diags
+
+
+def _option_defaults(doc: Any, file: str) -> list[Diagnostic]:
+    """E203 for an option whose default is not one of its choices (a misspelt default would
+    set the option to nothing a game knows)."""
+    found = []
+    options = doc.get("options")
+    for index, option in enumerate(options if isinstance(options, list) else []):
+        if not hasattr(option, "get") or "default" not in option or not isinstance(option.get("choices"), list):
+            continue
+        choices = [str(choice.get("id")) for choice in option["choices"] if hasattr(choice, "get")]
+        default = option["default"]
+        if str(default) not in choices:
+            line, col = locate(doc, ["options", index, "default"])
+            hint = did_you_mean(str(default), choices) or f"expected one of: {', '.join(choices)}"
+            found.append(Diagnostic("E203", f"default: '{default}' is not one of the option's choices", file, line, col,
+                                    subject=f"option {option.get('id')}", hint=hint, end_col=span_end(default, col)))
+    return found
 
 
 def discover(roots: Iterable[Path], schemas: SchemaSet, sources: SourceCache | None = None,

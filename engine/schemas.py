@@ -166,14 +166,29 @@ class SchemaSet:
         validator = Draft202012Validator(schema, registry=self.registry, format_checker=RefFormatChecker(ref_ids))
         source = definition.source
         before = {_said(error) for error in validator.iter_errors(to_plain(source))} if source is not None else set()
+        return self._said_where_written(definition, validator, definition.data, (), before, patched=True)
+
+    def check_attributes(self, definition: Any, schema: dict, ref_ids: RefIds | None = None) -> list[Diagnostic]:
+        """Check an item's `attributes` against ``schema``, made of the attribute definitions of
+        its kind (engine/attributes.py), each problem said where its words are written."""
+        validator = Draft202012Validator(schema, format_checker=RefFormatChecker(ref_ids))
+        value = definition.data.get("attributes", {})
+        return self._said_where_written(definition, validator, value, ("attributes",), set(), patched=False)
+
+    def _said_where_written(self, definition: Any, validator: Any, value: Any, prefix: tuple, before: set,
+                            patched: bool) -> list[Diagnostic]:
+        """The diagnostics of ``value`` (the part of ``definition`` at ``prefix``), each where its
+        words are written; ``before``: what its own document's check says already."""
         found = []
-        for error in validator.iter_errors(definition.data):
+        for error in validator.iter_errors(value):
             error = best_match([error]) or error
             if _said(error) in before:
-                continue  # (its own document's check says it)
-            written, path = definition.written_at(list(error.absolute_path))
-            if written is definition.document:  # (a patch took away what was there: said at the last one)
+                continue
+            written, path = definition.written_at([*prefix, *error.absolute_path])
+            if patched and written is definition.document:  # (a patch took away what was there: said at the last one)
                 written, path = _last_patch(definition)
+            if written is None:
+                continue
             context = _Context(written.data, written.display, validator.format_checker, self, definition.document.kind)
             found += context.map(error, path)
         return found

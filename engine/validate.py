@@ -20,6 +20,7 @@ from .layering import Definition, LayerEvent, Layering, layer
 from .packs import PACK_ID, Document, Pack, PackInfo, discover, find_pack_dirs, load_pack
 from .resolution import resolve
 from .resources import data_dir
+from .attributes import attributes_schema
 from .effects.vocabulary import build_vocabulary
 from .schemas import ATTRIBUTES, NOUNS, schema_set
 from .suggest import did_you_mean
@@ -180,6 +181,8 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
             for definition in items.values():
                 if definition.sites:
                     report.extend(schemas.check_patched(definition, ref_ids))
+        if not broken:
+            report.extend(_check_card_attributes(layering.table, schemas, ref_ids))
         if broken:
             report.extend([_skipped_note(broken[0], len(broken))])
         else:
@@ -202,6 +205,22 @@ def _skipped_note(file: str, count: int) -> Diagnostic:
     return Diagnostic("W110", f"references and effects were not checked: {file}{more} could not be read",
                       file, None, None, hint="fix the YAML error first; the remaining checks run once it reads",
                       severity="warning")
+
+
+def _check_card_attributes(table: dict, schemas, ref_ids) -> list[Diagnostic]:
+    """Every card's attributes against its card type's definitions (engine/attributes.py)."""
+    made: dict[str, dict] = {}  # card type -> the schema of its cards' attributes
+    found = []
+    for definition in table.get("cards", {}).values():
+        card_type = table.get("card_types", {}).get(definition.data.get("type"))
+        declared = card_type.data.get("attributes") if card_type is not None else None
+        if not isinstance(declared, dict):
+            continue  # (an unknown type is the schema check's E400; a type that declares none, unchecked)
+        schema = made.get(card_type.data["id"])
+        if schema is None:
+            schema = made[card_type.data["id"]] = attributes_schema(declared)
+        found += schemas.check_attributes(definition, schema, ref_ids)
+    return found
 
 
 def _words(table: dict) -> dict[str, set[str]]:

@@ -91,7 +91,6 @@ def test_the_shipped_packs_set_nothing_unplayed_but_the_solo_automa_of_viticultu
 DESCRIPTIVE = {
     "description", "notes", "provenance", "provenance_note", "authors", "license", "rulings", "topic",
     "question", "ruling", "reasoning", "applies_to", "pinned_by", "status", "win_rule", "on_loss", "score_rule",
-    "format", "required", "item_fields",  # hints for editors and the schema check
     "tags",  # labels: only a rule that selects on them (a solo opponent's excluded_tags) would play them
     "rules",  # a solo opponent's rules in words; their effects are marked
 }
