@@ -289,6 +289,7 @@ class _Context:
     def __init__(self, doc: Any, file: str | None, checker: RefFormatChecker, schemas: SchemaSet, kind: str) -> None:
         self.doc, self.file, self.checker, self.schemas = doc, file, checker, schemas
         self.resolver = schemas.registry.resolver(base_uri=schemas.schema(kind).get("$id", schema_id(kind)))
+        self.name_path: list = []  # where the error being mapped is, in its own document (map)
 
     def _named(self, _path: Sequence[Any]) -> str:
         """The property an error is about, named as its own document names it."""
