@@ -7,30 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.validate import validate
+from mod_packs import write_mod
 
-MANIFEST = """id: more_cards
-name: More cards
-version: 1.0.0
-kind: mod
-engine: ">=0.1,<1"
-dependencies:
-  - id: viticulture
-    version: ">=1,<2"
-files:
-  - cards.yaml
-"""
 VINE = "  - id: new_vine\n    name: New vine\n    type: vine\n    attributes: {%s}\n"
 ORDER = "  - id: new_order\n    name: New order\n    type: wine_order\n    attributes: {%s}\n"
 
 
 def said(tmp_path: Path, cards: str, files: dict | None = None) -> list[tuple]:
     """(code, line, col, subject, message, hint) of the diagnostics of the mod's own files."""
-    folder = tmp_path / "more_cards"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(MANIFEST, encoding="utf-8")
-    (folder / "cards.yaml").write_text("kind: cards\ncards:\n" + cards, encoding="utf-8")
-    for name, text in (files or {}).items():
-        (folder / name).write_text(text, encoding="utf-8")
+    folder = write_mod(tmp_path / "more_cards", {"cards.yaml": "kind: cards\ncards:\n" + cards, **(files or {})})
     result = validate([folder])
     return [(d.code, d.line, d.col, d.subject, d.message, d.hint) for d in result.report.diagnostics
             if d.file and "more_cards" in d.file]
@@ -74,12 +59,8 @@ def test_the_fields_of_a_list_of_objects_are_checked_too(tmp_path):
 
 
 def test_a_patched_attribute_is_checked_where_the_patch_writes_it(tmp_path):
-    folder = tmp_path / "more_cards"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(MANIFEST.replace("  - cards.yaml", "  - patches.yaml"), encoding="utf-8")
-    (folder / "patches.yaml").write_text(
-        "kind: patches\npatches:\n  - {target: 'cards:sangiovese', op: replace, path: /attributes/red, value: 9}\n",
-        encoding="utf-8")
+    folder = write_mod(tmp_path / "more_cards", {"patches.yaml": (
+        "kind: patches\npatches:\n  - {target: 'cards:sangiovese', op: replace, path: /attributes/red, value: 9}\n")})
     result = validate([folder])
     assert [(Path(d.file).name, d.line, d.code, d.message) for d in result.report.diagnostics
             if d.severity == "error"] == [("patches.yaml", 3, "E200", "red: 9 is greater than the maximum of 4")]

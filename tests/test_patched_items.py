@@ -16,27 +16,13 @@ from cli import tabula
 from engine.effects import render
 from engine.interpreter import Engine
 from engine.validate import validate
+from mod_packs import write_mod
 
-MANIFEST = """id: house_rules
-name: House rules
-version: 1.0.0
-kind: mod
-engine: ">=0.1,<1"
-dependencies:
-  - id: viticulture
-    version: ">=1,<2"
-files:
-  - patches.yaml
-"""
 
 
 def mod(tmp_path: Path, patches: str) -> Path:
     """A mod of Viticulture whose only file is ``patches`` (the text after `patches:`)."""
-    folder = tmp_path / "house_rules"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(MANIFEST, encoding="utf-8")
-    (folder / "patches.yaml").write_text("kind: patches\npatches:\n" + patches, encoding="utf-8")
-    return folder
+    return write_mod(tmp_path / "house_rules", {"patches.yaml": "kind: patches\npatches:\n" + patches})
 
 
 def said_in_patches(folder: Path) -> list[tuple]:
@@ -126,12 +112,9 @@ def test_a_patch_that_is_right_says_nothing_and_the_base_game_is_not_checked_twi
 
 
 def test_an_effect_an_overriding_item_brings_is_the_one_played(tmp_path):
-    folder = tmp_path / "house_rules"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(MANIFEST.replace("patches.yaml", "cards.yaml"), encoding="utf-8")
-    (folder / "cards.yaml").write_text(
+    folder = write_mod(tmp_path / "house_rules", {"cards.yaml": (
         "kind: cards\ncards:\n  - id: broker\n    override: true\n    name: Broker\n    type: summer_visitor\n"
-        "    effect: gain 4 lira\n", encoding="utf-8")
+        "    effect: gain 4 lira\n")})
     result = validate([folder])
     assert not result.report.has_errors
     live = [found for found, _tree in result.effects if found.address == "cards:broker:effect" and found.live]

@@ -8,27 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.validate import validate
+from mod_packs import write_mod
 
-MANIFEST = """id: house_rulings
-name: House rulings
-version: 1.0.0
-kind: mod
-engine: ">=0.1,<1"
-dependencies:
-  - id: viticulture
-    version: ">=1,<2"
-files:
-  - rulings.yaml
-"""
 
 
 def said(tmp_path: Path, applies_to: str) -> list[tuple]:
-    folder = tmp_path / "house_rulings"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(MANIFEST, encoding="utf-8")
-    (folder / "rulings.yaml").write_text(
+    folder = write_mod(tmp_path / "house_rulings", {"rulings.yaml": (
         "kind: rulings\nrulings:\n  - id: house_ruling\n    topic: A house ruling\n    question: Which?\n"
-        f"    ruling: This one.\n    reasoning: Because.\n    source: The house.\n    applies_to: {applies_to}\n", encoding="utf-8")
+        f"    ruling: This one.\n    reasoning: Because.\n    source: The house.\n    applies_to: {applies_to}\n")})
     result = validate([folder])
     return [(d.code, d.line, d.col, d.message, d.hint) for d in result.report.diagnostics
             if d.file and d.file.endswith("rulings.yaml") and "house_rulings" in d.file]
@@ -48,13 +35,9 @@ def test_a_namespace_that_holds_no_such_item_is_an_error(tmp_path):
 
 
 def trigger_said(tmp_path: Path, after: str) -> list[tuple]:
-    folder = tmp_path / "shed"
-    folder.mkdir(parents=True)
-    (folder / "pack.yaml").write_text(MANIFEST.replace("house_rulings", "shed").replace("rulings.yaml", "structures.yaml"),
-                                      encoding="utf-8")
-    (folder / "structures.yaml").write_text(
+    folder = write_mod(tmp_path / "shed", {"structures.yaml": (
         "kind: structures\nstructures:\n  - id: shed\n    name: shed\n    location: vineyard\n    triggers:\n"
-        f"      - {{id: shed_vp, after: {after}, effect: gain 1 vp}}\n", encoding="utf-8")
+        f"      - {{id: shed_vp, after: {after}, effect: gain 1 vp}}\n")})
     result = validate([folder])
     return [(d.code, d.line, d.col, d.message, d.hint) for d in result.report.diagnostics
             if d.file and d.file.endswith("shed/structures.yaml")]
@@ -80,26 +63,17 @@ def test_a_ruling_cannot_name_an_attribute_as_if_it_were_an_item(tmp_path):
 
 def test_a_display_ordered_by_an_attribute_nothing_declares_is_an_error_not_a_crash_in_play(tmp_path):
     """Before, `row_attribute: dei` validated clean and play stopped with an internal error."""
-    folder = tmp_path / "rows"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(
-        MANIFEST.replace("house_rulings", "rows").replace("rulings.yaml", "patches.yaml")
-        .replace("id: viticulture", "id: castles-of-burgundy-cards").replace('">=1,<2"', '">=0.1,<1"'), encoding="utf-8")
-    (folder / "patches.yaml").write_text(
-        "kind: patches\npatches:\n  - {target: 'displays:action_display', op: replace, path: /row_attribute, value: dei}\n",
-        encoding="utf-8")
+    folder = write_mod(tmp_path / "rows", {"patches.yaml": (
+        "kind: patches\npatches:\n  - {target: 'displays:action_display', op: replace, path: /row_attribute, value: dei}\n")},
+        game="castles-of-burgundy-cards")
     result = validate([folder])
     assert [(d.code, d.message, d.hint) for d in result.report.diagnostics if d.file.endswith("rows/patches.yaml")] == [
         ("E400", "unknown attribute 'dei'", "did you mean 'die'?")]
 
 
 def test_a_place_that_holds_a_kind_nobody_declares_is_an_error(tmp_path):
-    folder = tmp_path / "shelf"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(MANIFEST.replace("house_rulings", "shelf").replace("rulings.yaml", "places.yaml"),
-                                      encoding="utf-8")
-    (folder / "places.yaml").write_text(
-        "kind: components\nplaces:\n  - {id: shelf, name: shelf, scope: player, holds: [crad, vine]}\n", encoding="utf-8")
+    folder = write_mod(tmp_path / "shelf", {"places.yaml": (
+        "kind: components\nplaces:\n  - {id: shelf, name: shelf, scope: player, holds: [crad, vine]}\n")})
     result = validate([folder])
     assert [(d.code, d.message, d.hint) for d in result.report.diagnostics if d.file.endswith("shelf/places.yaml")] == [
         ("E400", "unknown noun 'crad'", "did you mean 'card'?")]
@@ -107,13 +81,9 @@ def test_a_place_that_holds_a_kind_nobody_declares_is_an_error(tmp_path):
 
 def test_a_procedure_or_a_term_built_on_a_noun_nobody_declares_is_an_error(tmp_path):
     """A term's base is a noun of the game, but does not make one: a misspelt base is refused."""
-    folder = tmp_path / "polish"
-    folder.mkdir()
-    (folder / "pack.yaml").write_text(
-        MANIFEST.replace("house_rulings", "polish").replace("rulings.yaml", "procedures.yaml"), encoding="utf-8")
-    (folder / "procedures.yaml").write_text(
+    folder = write_mod(tmp_path / "polish", {"procedures.yaml": (
         "kind: procedures\nprocedures:\n  - {id: polish, verb: polish, object: structre, effect: gain 1 vp}\n"
-        "terms:\n  - {id: shiny, name: shiny, noun: structre, condition: the cost of It is 2}\n", encoding="utf-8")
+        "terms:\n  - {id: shiny, name: shiny, noun: structre, condition: the cost of It is 2}\n")})
     result = validate([folder])
     assert [(d.code, d.line, d.message) for d in result.report.diagnostics if d.file.endswith("polish/procedures.yaml")] == [
         ("E400", 3, "unknown noun 'structre'"), ("E400", 5, "unknown noun 'structre'")]
