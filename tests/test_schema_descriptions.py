@@ -14,21 +14,22 @@ from engine.resources import data_dir
 SCHEMA_FILES = sorted(data_dir("schemas").glob("*.schema.json")) + sorted(TEST_SCHEMAS.glob("*.schema.json"))
 
 
-def properties_without_description(node, where="#"):
-    """Walk every `properties` object anywhere in a schema."""
-    missing = []
+def each_property(node, where="#"):
+    """(path, name, subschema) of every property of a schema, in every `properties` object anywhere."""
     if isinstance(node, dict):
         props = node.get("properties")
-        if isinstance(props, dict):
-            for name, sub in props.items():
-                if not isinstance(sub, dict) or not isinstance(sub.get("description"), str) or not sub["description"]:
-                    missing.append(f"{where}/properties/{name}")
+        for name, sub in props.items() if isinstance(props, dict) else ():
+            yield f"{where}/properties/{name}", name, sub
         for key, value in node.items():
-            missing += properties_without_description(value, f"{where}/{key}")
+            yield from each_property(value, f"{where}/{key}")
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            missing += properties_without_description(value, f"{where}/{i}")
-    return missing
+            yield from each_property(value, f"{where}/{i}")
+
+
+def properties_without_description(node):
+    return [where for where, _name, sub in each_property(node)
+            if not isinstance(sub, dict) or not isinstance(sub.get("description"), str) or not sub["description"]]
 
 
 @pytest.mark.parametrize("path", SCHEMA_FILES, ids=lambda p: Path(p).name)
@@ -47,21 +48,15 @@ def test_every_shipped_schema_is_a_valid_draft_2020_12_schema(path):
     Draft202012Validator.check_schema(json.loads(path.read_text(encoding="utf-8")))
 
 
-def effect_properties(node, where="#"):
+def effect_properties(node):
     """(path, property name, start rule) of every property whose value is effect text: its
     format, or a $ref to the common effect, condition or expression."""
     found = []
-    if isinstance(node, dict):
-        for name, sub in (node.get("properties") or {}).items():
-            if isinstance(sub, dict):
-                said = sub.get("format") or str(sub.get("$ref", "")).rsplit("/", 1)[-1]
-                if said in ("effect", "condition", "expression"):
-                    found.append((f"{where}/properties/{name}", name, said))
-        for key, value in node.items():
-            found += effect_properties(value, f"{where}/{key}")
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            found += effect_properties(value, f"{where}/{i}")
+    for where, name, sub in each_property(node):
+        if isinstance(sub, dict):
+            said = sub.get("format") or str(sub.get("$ref", "")).rsplit("/", 1)[-1]
+            if said in ("effect", "condition", "expression"):
+                found.append((where, name, said))
     return found
 
 
