@@ -42,8 +42,9 @@ class Engine:
         from engine.validate import validate
 
         result = validate(list(targets), search_roots=search_roots)
-        if result.report.has_errors:
-            raise ContentError(render_text(result.report.diagnostics, result.sources))
+        if result.report.has_errors:  # (the errors only: warnings do not stop a game)
+            errors = [d for d in result.report.diagnostics if d.severity == "error"]
+            raise ContentError(render_text(errors, result.sources))
         return cls(compile_game(result))
 
     # ------------------------------------------------------------ the door

@@ -6,7 +6,8 @@ actually loaded get their documents read:
 
 - `discover(roots)` reads the manifests of every pack below the roots;
 - `load_pack(info)` reads the files the manifest lists. A listed file that is
-  missing, and a YAML file in the folder that is not listed, are E507.
+  missing, and a YAML file in the folder that is not listed, are E507 (but a scenario:
+  a pack may keep the tests of its cards beside them).
 
 content_hash = sha256 over the manifest bytes, then for each listed file in
 listed order its relative path, a NUL byte and its bytes.
@@ -204,6 +205,18 @@ def _yaml_files(root: Path) -> list[Path]:
     return out
 
 
+SCENARIO_KEY = re.compile(rb"^scenario:", re.MULTILINE)
+
+
+def is_scenario(path: Path) -> bool:
+    """Whether a YAML file is a scenario (a test of the pack, `tabula test`: a top-level
+    `scenario:` key), which may lie in the pack's folder without being listed as content."""
+    try:
+        return SCENARIO_KEY.search(path.read_bytes()) is not None
+    except OSError:
+        return False
+
+
 def _entry_diag(info: PackInfo, index: int, message: str, hint: str | None = None) -> Diagnostic:
     line, col = locate(info.manifest, ["files", index])
     value = info.manifest["files"][index]
@@ -252,7 +265,7 @@ def load_pack(info: PackInfo, schemas: SchemaSet, sources: SourceCache | None = 
         if document is not None:
             documents.append(document)
     for path in _yaml_files(info.root):
-        if path.resolve() not in listed:
+        if path.resolve() not in listed and not is_scenario(path):
             rel = path.relative_to(info.root).as_posix()
             diags.append(Diagnostic("E507", f"file '{rel}' is not listed in pack.yaml", display_path(path), None, None,
                                     subject=f"pack {info.id}", hint=f"add '{rel}' to 'files' in {info.display}"))

@@ -154,7 +154,7 @@ class _Run:
         self.where = "load"
         game = data.get("game")
         try:
-            self.engine = self.engine_for(game)
+            self.engine = self.engine_for(game_target(game, self.file))
         except Exception as exc:  # noqa: BLE001 - unknown pack, content errors...
             self.fail(f"game {game!r} cannot be loaded: {_one_line(exc)}")
         self.players = data.get("players")
@@ -512,6 +512,24 @@ class EngineCache:
         return engine
 
 
+def game_target(game: str, file: str | None) -> str:
+    """What a scenario's ``game`` names, seen from its ``file``: the pack folder above the file
+    whose id it is (a mod tested from its own folder, built on the shipped games), else the id
+    of a shipped pack."""
+    from pathlib import Path
+
+    from engine.packs import is_pack_dir, read_manifest
+    from engine.schemas import schema_set
+
+    if file and isinstance(game, str):
+        for folder in Path(file).resolve().parents:
+            if is_pack_dir(folder):
+                info, _problems = read_manifest(folder, schema_set())
+                if info is not None and info.id == game:
+                    return str(folder)
+    return game
+
+
 def _load_engine(game: str):
     from engine.interpreter import Engine
 
@@ -519,13 +537,17 @@ def _load_engine(game: str):
 
 
 def scenario_paths(paths) -> list:
-    """Files given, plus every *.yaml below the folders given, sorted within each folder."""
+    """Files given, plus every scenario below the folders given (a *.yaml file with a top-level
+    `scenario:` key: a pack's own files beside its tests are not scenarios), sorted within each
+    folder."""
     from pathlib import Path
+
+    from engine.packs import is_scenario
 
     found = []
     for path in map(Path, paths):
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file()))
+            found.extend(sorted(p for p in path.rglob("*.yaml") if p.is_file() and is_scenario(p)))
         else:
             found.append(path)
     return found
