@@ -52,6 +52,7 @@ class ValidationResult:
     file_count: int = 0
     layerings: list[Layering] = field(default_factory=list)
     effects: list = field(default_factory=list)  # (EffectText, tree) of every parsed effect
+    hidden_warnings: int = 0  # warnings in the packs the ones asked for build on, not reported
 
     @property
     def table(self) -> dict[str, dict[str, Definition]]:
@@ -70,12 +71,13 @@ class ValidationResult:
 
     def summary(self) -> dict:
         return {"packs": len(self.packs), "files": self.file_count, "definitions": self.definition_count,
-                **self.report.counts(), "load_order": list(self.load_order)}
+                **self.report.counts(), "hidden_warnings": self.hidden_warnings, "load_order": list(self.load_order)}
 
     def summary_line(self) -> str:
         s = self.summary()
+        hidden = f" (and {s['hidden_warnings']} in the packs it builds on)" if s["hidden_warnings"] else ""
         return (f"checked {_n(s['packs'], 'pack')}, {_n(s['files'], 'file')}, {_n(s['definitions'], 'definition')}: "
-                f"{_n(s['errors'], 'error')}, {_n(s['warnings'], 'warning')}")
+                f"{_n(s['errors'], 'error')}, {_n(s['warnings'], 'warning')}{hidden}")
 
 
 def _n(count: int, word: str) -> str:
@@ -190,11 +192,28 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
         tables.append(layering.table)
         layerings.append(layering)
         explained += explain(packs, group, layering)
+    report, hidden = _own_warnings(report, [packs[p] for p in requested if p in packs])
     return ValidationResult(
         effects=effects, report=report, packs=packs, load_order=resolution.load_order, tables=tables,
         explain_lines=explained, sources=sources,
         file_count=sum(_listed_count(known[p]) for p in resolution.load_order), layerings=layerings,
+        hidden_warnings=hidden,
     )
+
+
+def _own_warnings(report: Report, requested: list[Pack]) -> tuple[Report, int]:
+    """The report with the warnings of the packs asked for only: a mod's author is not told the
+    warnings of the game it builds on (their errors stay: the mod could not be played). With
+    how many warnings were left out."""
+    roots = [(display_path(pack.root) or str(pack.root)).rstrip("/") + "/" for pack in requested]
+    kept, hidden = Report(), 0
+    for diagnostic in report.diagnostics:
+        if diagnostic.severity == "warning" and diagnostic.file and not any(
+                diagnostic.file.startswith(root) for root in roots):
+            hidden += 1
+        else:
+            kept.add(diagnostic)
+    return kept, hidden
 
 
 UNREADABLE = ("E100", "E103")  # a document that could not be read at all
