@@ -21,13 +21,13 @@ from .packs import PACK_ID, Document, Pack, PackInfo, discover, find_pack_dirs, 
 from .resolution import resolve
 from .resources import data_dir
 from .attributes import attributes_schema
-from .effects.vocabulary import build_vocabulary
 from .schemas import ATTRIBUTES, NOUNS, schema_set
 from .suggest import did_you_mean
 
-def check_effects(table: dict[str, dict[str, Definition]], documents: Sequence[Document], report: Report) -> list:
+def check_effects(table: dict[str, dict[str, Definition]], documents: Sequence[Document], report: Report,
+                  vocabulary=None) -> list:
     """Step 6: parse and check every effect against the layered vocabulary; the parsed effects."""
-    return effects_pipeline.check_effects(table, documents, report)
+    return effects_pipeline.check_effects(table, documents, report, vocabulary)
 
 
 class UsageError(Exception):
@@ -173,9 +173,10 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
         broken = sorted(f for f in unreadable if f and any(f.startswith(root) for root in roots))
         broken = broken if documents else []  # nothing else to check: the error says it all
         ref_ids = None if broken else layering.ref_ids()  # ids and words of an unread file would all look unknown
+        vocabulary = None if broken else effects_pipeline.table_vocabulary(layering.table)  # (made once: steps 5, 6)
         if ref_ids is not None:
             ref_ids.setdefault("options", set()).update(_option_ids(packs[p].manifest for p in group))
-            ref_ids.update(_words(layering.table))
+            ref_ids.update(_words(vocabulary))
         for doc in documents:
             if doc.kind is not None:
                 report.extend(schemas.check_document(doc.data, doc.kind, doc.display, ref_ids))
@@ -188,7 +189,7 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
         if broken:
             report.extend([_skipped_note(broken[0], len(broken))])
         else:
-            effects += check_effects(layering.table, documents, report)
+            effects += check_effects(layering.table, documents, report, vocabulary)
         tables.append(layering.table)
         layerings.append(layering)
         explained += explain(packs, group, layering)
@@ -242,9 +243,8 @@ def _check_card_attributes(table: dict, schemas, ref_ids) -> list[Diagnostic]:
     return found
 
 
-def _words(table: dict) -> dict[str, set[str]]:
+def _words(vocabulary) -> dict[str, set[str]]:
     """The game's words that values may name (formats "attribute" and "noun": schemas.py)."""
-    vocabulary = build_vocabulary({ns: {i: d.data for i, d in items.items()} for ns, items in table.items()})
     groups = {group for noun in vocabulary.nouns.values() for group in noun.groups}
     return {ATTRIBUTES: set(vocabulary.attributes), NOUNS: set(vocabulary.nouns) | groups}
 

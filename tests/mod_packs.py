@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.validate import validate
+
 
 def write_mod(folder: Path, files: dict[str, str], game: str = "viticulture") -> Path:
     """Write the pack ``folder`` (its name is its id): a mod of the shipped ``game``, whatever its
@@ -16,3 +18,10 @@ def write_mod(folder: Path, files: dict[str, str], game: str = "viticulture") ->
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
     return folder
+
+
+def said_in(folder: Path, name: str) -> list[tuple]:
+    """(code, line, col, message, hint) of what validating the pack ``folder`` says in its file ``name``."""
+    wanted = (folder / name).resolve()
+    return [(d.code, d.line, d.col, d.message, d.hint) for d in validate([folder]).report.diagnostics
+            if d.file and Path(d.file).resolve() == wanted]

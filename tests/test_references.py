@@ -7,18 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.validate import validate
-from mod_packs import write_mod
+from mod_packs import said_in, write_mod
 
 
 
 def said(tmp_path: Path, applies_to: str) -> list[tuple]:
-    folder = write_mod(tmp_path / "house_rulings", {"rulings.yaml": (
+    return said_in(write_mod(tmp_path / "house_rulings", {"rulings.yaml": (
         "kind: rulings\nrulings:\n  - id: house_ruling\n    topic: A house ruling\n    question: Which?\n"
-        f"    ruling: This one.\n    reasoning: Because.\n    source: The house.\n    applies_to: {applies_to}\n")})
-    result = validate([folder])
-    return [(d.code, d.line, d.col, d.message, d.hint) for d in result.report.diagnostics
-            if d.file and d.file.endswith("rulings.yaml") and "house_rulings" in d.file]
+        f"    ruling: This one.\n    reasoning: Because.\n    source: The house.\n    applies_to: {applies_to}\n")}),
+        "rulings.yaml")
 
 
 def test_a_ruling_may_name_an_item_by_id_with_its_namespace_or_an_option(tmp_path):
@@ -35,12 +32,9 @@ def test_a_namespace_that_holds_no_such_item_is_an_error(tmp_path):
 
 
 def trigger_said(tmp_path: Path, after: str) -> list[tuple]:
-    folder = write_mod(tmp_path / "shed", {"structures.yaml": (
+    return said_in(write_mod(tmp_path / "shed", {"structures.yaml": (
         "kind: structures\nstructures:\n  - id: shed\n    name: shed\n    location: vineyard\n    triggers:\n"
-        f"      - {{id: shed_vp, after: {after}, effect: gain 1 vp}}\n")})
-    result = validate([folder])
-    return [(d.code, d.line, d.col, d.message, d.hint) for d in result.report.diagnostics
-            if d.file and d.file.endswith("shed/structures.yaml")]
+        f"      - {{id: shed_vp, after: {after}, effect: gain 1 vp}}\n")}), "structures.yaml")
 
 
 def test_a_trigger_waits_for_a_procedure_or_an_action_space(tmp_path):
@@ -66,16 +60,14 @@ def test_a_display_ordered_by_an_attribute_nothing_declares_is_an_error_not_a_cr
     folder = write_mod(tmp_path / "rows", {"patches.yaml": (
         "kind: patches\npatches:\n  - {target: 'displays:action_display', op: replace, path: /row_attribute, value: dei}\n")},
         game="castles-of-burgundy-cards")
-    result = validate([folder])
-    assert [(d.code, d.message, d.hint) for d in result.report.diagnostics if d.file.endswith("rows/patches.yaml")] == [
+    assert [(code, message, hint) for code, _line, _col, message, hint in said_in(folder, "patches.yaml")] == [
         ("E400", "unknown attribute 'dei'", "did you mean 'die'?")]
 
 
 def test_a_place_that_holds_a_kind_nobody_declares_is_an_error(tmp_path):
     folder = write_mod(tmp_path / "shelf", {"places.yaml": (
         "kind: components\nplaces:\n  - {id: shelf, name: shelf, scope: player, holds: [crad, vine]}\n")})
-    result = validate([folder])
-    assert [(d.code, d.message, d.hint) for d in result.report.diagnostics if d.file.endswith("shelf/places.yaml")] == [
+    assert [(code, message, hint) for code, _line, _col, message, hint in said_in(folder, "places.yaml")] == [
         ("E400", "unknown noun 'crad'", "did you mean 'card'?")]
 
 
@@ -84,6 +76,5 @@ def test_a_procedure_or_a_term_built_on_a_noun_nobody_declares_is_an_error(tmp_p
     folder = write_mod(tmp_path / "polish", {"procedures.yaml": (
         "kind: procedures\nprocedures:\n  - {id: polish, verb: polish, object: structre, effect: gain 1 vp}\n"
         "terms:\n  - {id: shiny, name: shiny, noun: structre, condition: the cost of It is 2}\n")})
-    result = validate([folder])
-    assert [(d.code, d.line, d.message) for d in result.report.diagnostics if d.file.endswith("polish/procedures.yaml")] == [
+    assert [(code, line, message) for code, line, _col, message, _hint in said_in(folder, "procedures.yaml")] == [
         ("E400", 3, "unknown noun 'structre'"), ("E400", 5, "unknown noun 'structre'")]

@@ -53,9 +53,16 @@ class EffectText:
         return f"{self.item[0]}:{self.item[1]}:" + "/".join(str(part) for part in self.key)
 
 
-def check_effects(table, documents: Sequence, report: Report) -> list[tuple[EffectText, ast.Node]]:
-    """Parse and check every effect; add every problem to ``report``; return the parsed effects."""
-    vocabulary = build_vocabulary({ns: {i: d.data for i, d in items.items()} for ns, items in table.items()})
+def table_vocabulary(table) -> Vocabulary:
+    """The vocabulary of a layered table (namespace -> id -> Definition)."""
+    return build_vocabulary({ns: {i: d.data for i, d in items.items()} for ns, items in table.items()})
+
+
+def check_effects(table, documents: Sequence, report: Report,
+                  vocabulary: Vocabulary | None = None) -> list[tuple[EffectText, ast.Node]]:
+    """Parse and check every effect; add every problem to ``report``; return the parsed effects.
+    ``vocabulary``: the table's, when the caller has made it already."""
+    vocabulary = vocabulary or table_vocabulary(table)
     sources = SourceCache()
     _report_vocabulary(vocabulary, table, report)
     parsed = []
