@@ -38,8 +38,10 @@ import sys
 import tempfile
 
 try:
-    from options import take  # run as a script: python benchmarks/...
+    from machine import python  # run as a script: python benchmarks/...
+    from options import take
 except ImportError:
+    from benchmarks.machine import python
     from benchmarks.options import take
 
 
@@ -136,6 +138,7 @@ def main() -> None:
           f"{played:,} instructions for {choice_points} choice points, "
           f"{played / choice_points:,.0f} per choice point"
           + (f"; the play loop alone {looped / choice_points:,.0f} per choice point" if loop else ""))
+    print(f"on {python()}")
 
 
 if __name__ == "__main__":

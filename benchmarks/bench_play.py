@@ -34,8 +34,10 @@ from engine.agents import random_agents
 from engine.interpreter import Engine
 from engine.version import build
 try:
-    from options import take  # run as a script: python benchmarks/...
+    from machine import python  # run as a script: python benchmarks/...
+    from options import take
 except ImportError:
+    from benchmarks.machine import python
     from benchmarks.options import take
 
 
@@ -70,6 +72,7 @@ def main() -> None:
     judged = "every option judged" if every_option else "options judged as drawn"
     states = "one state answered in place" if in_place else "a new state each answer"
     print(f"{game}, {games} random games per player count, medians (interpreter: {build()}; {judged}; {states})")
+    print(f"on {python()}")
     for players in counts:
         runs = [one_game(engine, players, seed, every_option, in_place) for seed in range(1, games + 1)]
         seconds = statistics.median(r[0] for r in runs)
