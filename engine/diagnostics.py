@@ -127,6 +127,9 @@ def format_header(d: Diagnostic, style=lambda text, **_: text) -> str:
     return f"{prefix}{head}: {subject}{d.message}"
 
 
+SHOWN = 100  # the columns of a source line shown; a longer line is cut around its caret
+
+
 def _snippet(d: Diagnostic, sources: SourceCache, style) -> list[str]:
     text = sources.line(d.file, d.line)
     if text is None:
@@ -134,11 +137,26 @@ def _snippet(d: Diagnostic, sources: SourceCache, style) -> list[str]:
     text = text.expandtabs(1)
     gutter = f"{d.line:>5} | "
     blank = " " * 5 + " | "
-    out = [gutter + text]
+    start = 0 if d.col is None else d.col - 1
+    width = 1 if d.col is None else max(1, (d.end_col or 0) - d.col)
+    shown, start, width = _window(text, start, width)
+    out = [gutter + shown]
     if d.col is not None:
-        width = max(1, (d.end_col or 0) - d.col)
-        out.append(blank + " " * (d.col - 1) + style("^" * width, fg="red", bold=True))
+        out.append(blank + " " * start + style("^" * width, fg="red", bold=True))
     return out
+
+
+def _window(text: str, start: int, width: int) -> tuple[str, int, int]:
+    """The part of a source line to show, and where the caret falls in it, and how wide: the
+    whole line when it is short; else SHOWN columns around the caret (some words before it),
+    cut with '…' at either end (an effect of a dozen sentences is one long line)."""
+    if len(text) <= SHOWN:
+        return text, start, width
+    first = max(0, min(start - SHOWN // 4, len(text) - SHOWN))
+    last = first + SHOWN
+    before = "…" if first > 0 else ""
+    after = "…" if last < len(text) else ""
+    return before + text[first:last] + after, start - first + len(before), max(1, min(width, last - start))
 
 
 def render_text(diags: Iterable[Diagnostic], sources: SourceCache | None = None, color: bool = False) -> str:

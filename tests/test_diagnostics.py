@@ -26,6 +26,32 @@ def test_the_text_form_shows_the_line_a_caret_span_and_the_hint():
     )
 
 
+def _one_long_line(word_at: int) -> tuple[SourceCache, Diagnostic]:
+    """A line of 300 columns with the word 'gian' at column ``word_at``, and its diagnostic."""
+    text = ("x" * (word_at - 1) + "gian" + "y" * 300)[:300]
+    cache = SourceCache()
+    cache.put("long.yaml", text + "\n")
+    return cache, Diagnostic("E301", "unknown verb 'gian'", "long.yaml", 1, word_at, end_col=word_at + 4)
+
+
+def test_a_long_line_is_cut_around_its_caret_which_still_points_at_the_word():
+    for word_at in (1, 10, 150, 297):
+        cache, diag = _one_long_line(word_at)
+        _head, shown, caret = render_text([diag], cache).split("\n")
+        body, marks = shown[len("    1 | "):], caret[len("      | "):]
+        assert len(body) <= 102, word_at
+        assert body[len(marks) - 4:len(marks)] == "gian", word_at
+        assert marks.strip() == "^^^^", word_at
+        assert body.startswith("…") == (word_at > 30) and body.endswith("…") == (word_at < 200), word_at
+
+
+def test_a_short_line_is_shown_whole():
+    cache, diag = _one_long_line(10)
+    cache.put("long.yaml", "x" * 9 + "gian" + "y" * 87 + "\n")  # 100 columns
+    _head, shown, _caret = render_text([diag], cache).split("\n")
+    assert shown == "    1 | " + "x" * 9 + "gian" + "y" * 87
+
+
 def test_the_source_cache_reads_a_file_once(tmp_path, monkeypatch):
     path = tmp_path / "a.yaml"
     path.write_text("one\ntwo\n")

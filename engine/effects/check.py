@@ -30,6 +30,7 @@ class Problem:
     message: str
     span: ast.Span | None
     hint: str | None = None
+    about: tuple[str, str] | None = None  # (namespace, id) of the item whose words were misused
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,15 +358,18 @@ def _match_call(node: ast.Call, procedure: Procedure, scope: _Scope):
         if found is None:
             noun = scope.vocabulary.nouns.get(procedure.object)
             wanted = noun.name if noun else procedure.object
-            return None, Problem("E303", f"'{verb}' needs a {wanted} after its quantity", node.span, _rest_hint(words))
+            return None, Problem("E303", f"'{verb}' needs a {wanted} after its quantity", node.span, _rest_hint(words),
+                                 ("procedures", procedure.id))
         object_id, length = found[0].id, found[1]
         words = words[length:]
         if quantity is None:
-            return None, Problem("E303", f"'{verb}' needs a quantity, like '{verb} 1 {found[0].name}'", node.span)
+            return None, Problem("E303", f"'{verb}' needs a quantity, like '{verb} 1 {found[0].name}'", node.span,
+                                 about=("procedures", procedure.id))
     elif procedure.object_words:
         if tuple(words[: len(procedure.object_words)]) != procedure.object_words:
             expected = " ".join(procedure.object_words)
-            return None, Problem("E303", f"'{verb}' is written '{verb} {expected}'", node.span)
+            return None, Problem("E303", f"'{verb}' is written '{verb} {expected}'", node.span,
+                                 about=("procedures", procedure.id))
         words = words[len(procedure.object_words) :]
     modifiers, problem = _match_modifiers(words, procedure, node)
     if problem:
@@ -388,7 +392,8 @@ def _match_modifiers(words, procedure: Procedure, node):
                 hint = f"'{verb}' accepts: " + "; ".join(repr(p) for p in phrases)
             else:
                 hint = f"'{verb}' takes no modifiers"
-            return (), Problem("E303", f"'{verb}' does not understand {text!r}", node.span, hint)
+            return (), Problem("E303", f"'{verb}' does not understand {text!r}", node.span, hint,
+                               ("procedures", procedure.id))
         modifier, length, values = best
         found.append((modifier.id, values))
         words = words[length:]

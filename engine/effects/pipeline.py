@@ -33,7 +33,7 @@ class EffectText:
     """One effect or condition string: where its words are written (a document and the path to
     them), and whose it is (``item``: namespace and id; ``key``: its path inside the item).
     ``live``: it is the text the game plays; an effect that a later pack overrode or patched is
-    still checked, where it is written, but is not live."""
+    not live: it is parsed where it is written, and not checked (``superseded``)."""
 
     document: object  # engine.packs.Document
     path: tuple  # keys and indices from the document root
@@ -70,8 +70,18 @@ def check_effects(table, documents: Sequence, report: Report,
         tree = _parse(found, sources, report)
         if tree is not None:
             parsed.append((found, tree))
-            _check(found, tree, vocabulary, bound_names(found, vocabulary), sources, report)
+            if not superseded(found):
+                _check(found, tree, vocabulary, bound_names(found, vocabulary), sources, report, table)
     return parsed
+
+
+def superseded(found: EffectText) -> bool:
+    """Whether ``found`` is an item's text that a later pack replaced (an override of the item,
+    or a patch of that text). Nothing plays it, so it is parsed (its syntax is its own pack's)
+    but not checked against the names of the packs that replaced it: those belong to the new
+    text. ("make" overridden without its modifiers would otherwise report the old body's
+    names as unbound.) Its own pack, validated alone, checks it in full."""
+    return found.item is not None and not found.live
 
 
 def find_effects(documents: Sequence, table: dict | None = None) -> Iterator[EffectText]:
@@ -151,12 +161,40 @@ def _parse(found: EffectText, sources: SourceCache, report: Report):
         return None
 
 
-def _check(found, tree, vocabulary: Vocabulary, bound, sources, report: Report) -> None:
+def _check(found, tree, vocabulary: Vocabulary, bound, sources, report: Report, table: dict | None = None) -> None:
     problems, _calls = check(tree, vocabulary, bound)
     for problem in problems:
         start = problem.span.start if problem.span else 0
         length = (problem.span.end - problem.span.start) if problem.span else 1
-        report.add(_diagnostic(found, sources, problem.code, problem.message, start, length, problem.hint))
+        hint = _with_changes(problem.hint, _changed_by_others(found, problem.about or found.item, table))
+        report.add(_diagnostic(found, sources, problem.code, problem.message, start, length, hint))
+
+
+def _changed_by_others(found: EffectText, about: tuple | None, table: dict | None) -> str | None:
+    """Where another pack than the effect's own replaced or patched the item a problem is about
+    (the item whose words it misuses, else the effect's own item): a base game's card that no
+    longer fits a procedure a mod overrode, or a body that no longer fits its patched
+    procedure, is shown where its words are, and this says which pack changed the item, and
+    where ("procedure make: pack remake overrides it at remake/procedures.yaml:3"). None when
+    nobody else changed it."""
+    definition = (table or {}).get(about[0], {}).get(about[1]) if about else None
+    own = getattr(found.document, "pack_id", None)
+    if definition is None:
+        return None
+    changes = []
+    if definition.overrides and definition.pack_id != own:
+        changes.append(f"pack {definition.pack_id} overrides it at {definition.path}:{definition.position[0]}")
+    for site in definition.sites:
+        if site.document.pack_id != own:
+            line, _col = locate(site.document.data, ("patches", site.index))
+            changes.append(f"pack {site.document.pack_id} patches it at {site.document.display}:{line}")
+    return f"{singular(about[0])} {about[1]}: " + "; ".join(changes) if changes else None
+
+
+def _with_changes(hint: str | None, changes: str | None) -> str | None:
+    if changes is None:
+        return hint
+    return f"{hint} ({changes})" if hint else changes
 
 
 def bound_names(found: EffectText, vocabulary: Vocabulary) -> frozenset[str]:
