@@ -26,7 +26,7 @@ from typing import Any
 from .diagnostics import Diagnostic, display_path
 from .packs import Document
 from .positions import get_at, locate, locate_key, singular, span_end, to_plain
-from .suggest import did_you_mean
+from .suggest import did_you_mean, suggest
 
 PATCH_KIND = "patches"
 
@@ -160,7 +160,11 @@ def _define_document(layer: Layering, doc: Document) -> None:
 # ---- patches ---------------------------------------------------------------------------------
 
 class _PatchError(Exception):
-    pass
+    """A patch that cannot be applied: why, and a hint (a did-you-mean) or None."""
+
+    def __init__(self, message: str, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.hint = hint
 
 
 def _pointer(path: str) -> list[str]:
@@ -174,18 +178,13 @@ def _pointer(path: str) -> list[str]:
 def _step(node: Any, part: str, path: str) -> tuple[Any, Any]:
     if isinstance(node, dict):
         if part not in node:
-            raise _PatchError(f"path '{path}': no key '{part}'" + _maybe(part, node))
+            raise _PatchError(f"path '{path}': no key '{part}'", did_you_mean(part, node))
         return node, part
     if isinstance(node, list):
         if not part.isdigit() or int(part) >= len(node):
             raise _PatchError(f"path '{path}': no item '{part}' (the list has {len(node)} items)")
         return node, int(part)
     raise _PatchError(f"path '{path}': '{part}' is inside a value that is neither a mapping nor a list")
-
-
-def _maybe(part: str, node: dict) -> str:
-    hint = did_you_mean(part, node)
-    return f"; {hint}" if hint else ""
 
 
 def _resolve(data: Any, parts: list[str], path: str) -> tuple[Any, Any]:
@@ -237,6 +236,15 @@ def _apply(data: dict, op: str, parts: list[str], value: Any, path: str, target_
     return data
 
 
+def _target_hint(namespace: str, item_id: str, table: dict) -> str | None:
+    """A did-you-mean for a patch target, written as a target is ("cards:broker")."""
+    if namespace in table:
+        match = suggest(item_id, table[namespace])
+        return f"did you mean '{namespace}:{match}'?" if match else None
+    match = suggest(namespace, table)
+    return f"did you mean '{match}:{item_id}'?" if match else None
+
+
 def _patch_one(layer: Layering, doc: Document, index: int, patch: Mapping, file: str) -> None:
     line, col = locate(doc.data, ["patches", index, "target"])
     target = patch.get("target")
@@ -257,8 +265,7 @@ def _patch_one(layer: Layering, doc: Document, index: int, patch: Mapping, file:
         if patch.get("optional") is True:
             layer.events.append(LayerEvent("patch-skipped", ns, item_id, doc.pack_id, (), where, f"{op} (optional)"))
             return
-        known = items if ns in layer.table else layer.table
-        fail(f"patch target '{target}' does not exist", hint=did_you_mean(item_id if ns in layer.table else ns, known))
+        fail(f"patch target '{target}' does not exist", hint=_target_hint(ns, item_id, layer.table))
         return
     path = patch.get("path", "")
     try:
@@ -267,7 +274,7 @@ def _patch_one(layer: Layering, doc: Document, index: int, patch: Mapping, file:
             raise _PatchError("append needs a 'path' to a list")
         new = _apply(items[item_id].data, op, parts, to_plain(patch.get("value")), str(path), item_id)
     except _PatchError as exc:
-        fail(f"patch on '{target}': {exc}", at="path" if "path" in patch else "op")
+        fail(str(exc), exc.hint, at="path" if "path" in patch else "op")  # (the subject names the patch)
         return
     old = items[item_id]
     if new is None:

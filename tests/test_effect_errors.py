@@ -34,3 +34,13 @@ def test_an_unquoted_value_with_a_colon_says_how_to_write_it():
 
 def test_a_procedure_body_sees_the_callers_quantity_and_modifier_values():
     assert not any(d[2] == "procedure raise" for d in diagnostics("tiny"))
+
+
+def test_a_noun_with_a_word_for_its_kind_after_it_is_pointed_to_the_noun(tmp_path):
+    """'draw 1 vine card' means the noun 'vine' (the spelling alone would guess 'vineyard')."""
+    from mod_packs import said_in, write_mod
+
+    folder = write_mod(tmp_path / "seller", {"cards.yaml": (
+        "kind: cards\ncards:\n  - id: seller\n    name: Seller\n    type: summer_visitor\n"
+        "    effect: gain 2 lira, then draw 1 vine card\n")})
+    assert said_in(folder, "cards.yaml") == [("E302", 6, 38, "unknown noun 'vine card'", "did you mean 'vine'?")]

@@ -124,3 +124,14 @@ def test_an_effect_an_overriding_item_brings_is_the_one_played(tmp_path):
     assert [found.text for found in live] == ["gain 4 lira"]
     engine = Engine.load([folder])
     assert render(engine.game.nodes[engine.game.effect("cards", "broker")]) == "gain 4 lira"
+
+
+def test_a_misspelt_target_or_path_gets_a_did_you_mean_written_as_the_patch_writes_it(tmp_path):
+    folder = mod(tmp_path, "  - {target: 'cards:brokr', op: replace, path: /effect, value: gain 1 lira}\n"
+                           "  - {target: 'crads:broker', op: replace, path: /effect, value: gain 1 lira}\n"
+                           "  - {target: 'cards:broker', op: replace, path: /efect, value: gain 1 lira}\n")
+    result = validate([folder])
+    assert [(d.code, d.line, d.message, d.hint) for d in result.report.diagnostics] == [
+        ("E506", 3, "patch target 'cards:brokr' does not exist", "did you mean 'cards:broker'?"),
+        ("E506", 4, "patch target 'crads:broker' does not exist", "did you mean 'cards:broker'?"),
+        ("E506", 5, "path '/efect': no key 'efect'", "did you mean 'effect'?")]

@@ -300,9 +300,23 @@ def _use(name: str, node, scope: _Scope) -> None:
 def _noun(words, node, scope: _Scope) -> None:
     if scope.vocabulary.noun(words) is None:
         text = " ".join(words)
-        guess = suggest(text, scope.vocabulary.phrase_texts())
+        guess = _known_start(words, scope.vocabulary) or suggest(text, scope.vocabulary.phrase_texts())
         hint = f"did you mean {guess!r}?" if guess else "declare it in the pack's components"
         scope.problems.append(Problem("E302", f"unknown noun {text!r}", _noun_span(node, text), hint))
+
+
+def _known_start(words, vocabulary: Vocabulary) -> str | None:
+    """A known noun that the words begin with, followed by one word that only says what kind of
+    thing it is (the noun, then "card" or "tokens"): that noun, the likeliest meaning. None
+    otherwise (the spelling suggestion then guesses)."""
+    if len(words) < 2 or str(words[-1]) not in KIND_WORDS:
+        return None
+    found = vocabulary.noun(words[:-1])
+    return " ".join(str(word) for word in words[:-1]) if found is not None else None
+
+
+# Words a designer may add after a noun to say what kind of thing it is.
+KIND_WORDS = frozenset({"card", "cards", "token", "tokens", "coin", "coins", "piece", "pieces", "tile", "tiles"})
 
 
 def _noun_span(node, text: str) -> ast.Span | None:

@@ -46,6 +46,11 @@ def test_an_unknown_noun_is_reported_with_a_did_you_mean():
     assert problems("gain 2 lire") == [("E302", "unknown noun 'lire'", "did you mean 'lira'?")]
 
 
+def test_a_noun_followed_by_a_word_for_its_kind_suggests_the_noun_itself():
+    assert problems("draw 1 vine card") == [("E302", "unknown noun 'vine card'", "did you mean 'vine'?")]
+    assert problems("gain 2 lira coins")[0][2] == "did you mean 'lira'?"
+
+
 def test_an_unknown_verb_suggests_pack_verbs_and_keywords():
     assert problems("plnt 1 vine") == [("E301", "unknown verb 'plnt'", "did you mean 'plant'?")]
     assert problems("gian 2 lira")[0][2] == "did you mean 'gain'?"
