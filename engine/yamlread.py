@@ -3,7 +3,8 @@
 Rules (docs/design.md step 2):
 - the ruamel round-trip loader keeps a position for every key and item;
 - timestamps stay strings (`2024-01-02` is text, and bad dates cannot crash);
-- duplicate keys are errors (E101) naming both positions;
+- duplicate keys are errors (E101) naming both positions, each of them; the first value is
+  kept and the document is read on, so every other check runs in the same pass;
 - tags that would build objects (`!!python/object`, `!foo`, `!!set`, ...) are
   refused (E102); only the plain core tags are allowed;
 - syntax errors are E100; unreadable, oversized or non-UTF-8 files are E103.
@@ -66,6 +67,10 @@ def _tag_text(tag: Any) -> str:
 class SafeRoundTripConstructor(RoundTripConstructor):
     """Round-trip constructor: timestamps as str, object tags refused, duplicates marked."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.duplicates: list[_DuplicateKey] = []  # the duplicate keys met, in document order
+
     def construct_object(self, node: Any, deep: bool = False) -> Any:
         tag = _tag_text(node.tag)
         if tag not in ALLOWED_TAGS:
@@ -73,12 +78,15 @@ class SafeRoundTripConstructor(RoundTripConstructor):
         return super().construct_object(node, deep)
 
     def check_mapping_key(self, node: Any, key_node: Any, mapping: Any, key: Any, value: Any) -> bool:
+        """Whether to keep this key: a key already in the mapping is noted (``duplicates``: the
+        first value stays) and left out."""
         if key in mapping:
             first = next(
                 (k.start_mark for k, _ in node.value if k is not key_node and getattr(k, "value", None) == key_node.value),
                 node.start_mark,
             )
-            raise _DuplicateKey(key, first, key_node.start_mark)
+            self.duplicates.append(_DuplicateKey(key, first, key_node.start_mark))
+            return False
         return True
 
 
@@ -152,7 +160,8 @@ def _fast_load(text: str) -> Any:
         if node is None:
             return None
         constructor = SafeRoundTripConstructor(preserve_quotes=True, loader=_new_yaml())
-        return constructor.construct_document(node)
+        document = constructor.construct_document(node)
+        return None if constructor.duplicates else document  # (the pure loader says where)
     except Exception:  # noqa: BLE001 - any doubt: the pure loader decides and reports
         return None
 
@@ -173,8 +182,10 @@ def parse_yaml(text: str, file: str) -> tuple[Any, list[Diagnostic]]:
     if fast is not None:
         return fast, []
     try:
-        return _new_yaml().load(text), []
-    except (_DuplicateKey, _RefusedTag, YAMLError) as exc:
+        yaml = _new_yaml()
+        document = yaml.load(text)
+        return document, [_mapped_error(duplicate, file) for duplicate in yaml.constructor.duplicates]
+    except (_RefusedTag, YAMLError) as exc:
         return None, [_mapped_error(exc, file)]
     except (ValueError, TypeError, RecursionError) as exc:
         return None, [_mapped_error(exc, file)]

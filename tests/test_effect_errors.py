@@ -44,3 +44,14 @@ def test_a_noun_with_a_word_for_its_kind_after_it_is_pointed_to_the_noun(tmp_pat
         "kind: cards\ncards:\n  - id: seller\n    name: Seller\n    type: summer_visitor\n"
         "    effect: gain 2 lira, then draw 1 vine card\n")})
     assert said_in(folder, "cards.yaml") == [("E302", 6, 38, "unknown noun 'vine card'", "did you mean 'vine'?")]
+
+
+def test_a_duplicate_key_does_not_hide_the_other_mistakes_of_its_file(tmp_path):
+    """Everything in one run: the file is read on with the first value of the key."""
+    from mod_packs import said_in, write_mod
+
+    folder = write_mod(tmp_path / "twice", {"cards.yaml": (
+        "kind: cards\ncards:\n  - id: twice\n    name: Twice\n    type: summer_visitor\n"
+        "    effect: gain 2 lira\n    effect: gain 3 lira\n"
+        "  - id: typo\n    name: Typo\n    type: summer_visitor\n    effect: gian 2 lira\n")})
+    assert [(code, line) for code, line, *_rest in said_in(folder, "cards.yaml")] == [("E101", 7), ("E301", 11)]
