@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.interp.sets import SET_KIND
+from engine.suggest import did_you_mean
 
 PASS, FAIL, XFAIL, XPASS = "PASS", "FAIL", "XFAIL", "XPASS"
 
@@ -282,7 +283,8 @@ class _Run:
             return
         place = _find_place(self.engine, state, seat, key)
         if place is None:
-            self.differ(f"{path}: player {number} has no resource or place {key!r}")
+            guess = did_you_mean(key, _player_keys(self.engine, state, seat))
+            self.differ(f"{path}: player {number} has no resource or place {key!r}" + (f" ({guess})" if guess else ""))
             return
         things = [_describe_thing(state["things"][tid]) for tid in _held(state, place)]
         if isinstance(wanted, list):
@@ -384,6 +386,15 @@ def _find_place(engine, state: dict, seat: int, name: str) -> str | None:
         if thing.get("k") in kinds and thing.get("o") in (seat, None):
             return tid
     return None
+
+
+def _player_keys(engine, state: dict, seat: int) -> set[str]:
+    """What an expectation may name for a seat: its counters, the game's resources, its places
+    (by instance id, without the seat's prefix) and the kinds of place."""
+    prefix = f"p{seat}."
+    keys = set(state["counters"][seat]) | set(engine.game.resource_bounds) | set(engine.game.items("places"))
+    keys.update(tid[len(prefix):] for tid in state["things"] if tid.startswith(prefix))
+    return keys
 
 
 def _held(state: dict, place: str) -> list[str]:

@@ -81,6 +81,20 @@ def test_run_scenario_takes_plain_data_and_numbers_players_from_1(engines):
     assert result.differences == ["setup 1: player 3 does not exist (players are 1 to 2)"]
 
 
+def test_a_misspelt_card_or_place_in_a_scenario_gets_a_did_you_mean(engines):
+    base = {"scenario": "typos", "game": "viticulture", "players": 2, "start": {"round": 1, "phase": "summer"}}
+    setup = {**base, "setup": [{"player": 1, "cards": {"hand": ["agriculturst"]}}]}
+    assert run_scenario(engines, setup, "typos").differences == [
+        "setup 1: error: there is no card 'agriculturst': did you mean 'agriculturist'?"]
+    play = {**base, "setup": [{"player": 1, "cards": {"hand": ["agriculturist"]}}],
+            "do": {"player": 1, "card": "agriculturis"}}
+    assert run_scenario(engines, play, "typos").differences == [
+        "do: error: player 1 has no 'agriculturis' in their hand: did you mean 'agriculturist'?"]
+    expect = {**base, "expect": {"players": {1: {"feild_3": [], "lira": 2}}}}
+    assert run_scenario(engines, expect, "typos").differences == [
+        "players.1.feild_3: player 1 has no resource or place 'feild_3' (did you mean 'field_3'?)"]
+
+
 def test_an_expected_error_passes_and_a_missing_one_fails(engines):
     data = {"scenario": "err", "game": "viticulture", "players": 2, "start": {"phase": "spring"},
             "steps": [{"answer": "row:row_9"}], "error": "is not an option"}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.interp.errors import RulesError
 from engine.interp.items import restart_pick
 from engine.interp.runtime import Runtime, clone
+from engine.suggest import did_you_mean
 
 
 def skip_to(engine, state: dict, phase: str, round_: int = 1, limit: int = 2000, passing: bool = False) -> dict:
@@ -122,10 +123,14 @@ def _place(engine, state: dict, seat: int, place: str) -> str:
 
 
 def _card_in(state: dict, seat: int, card: str, place: str) -> str:
+    held = [state["things"][tid].get("c") for tid in state["in"].get(place, [])]
     for tid in state["in"].get(place, []):
         if state["things"][tid].get("c") == card:
             return tid
-    raise RulesError(f"player {seat + 1} has no {card!r} in their hand")
+    guess = did_you_mean(card, [c for c in held if c])
+    shown = ", ".join(str(c) for c in held if c) or "nothing"
+    raise RulesError(f"player {seat + 1} has no {card!r} in their hand" + (f": {guess}" if guess else
+                                                                           f" (it holds {shown})"))
 
 
 def _move_card(runtime, seat: int, card: str, target: str, moved: set[str]) -> str:
@@ -134,6 +139,10 @@ def _move_card(runtime, seat: int, card: str, target: str, moved: set[str]) -> s
               if thing.get("c") == card and tid not in moved and thing["at"] != target and thing["o"] in (None, seat)]
     copies.sort(key=lambda tid: runtime.s["things"][tid]["o"] is not None)  # unowned copies first
     if not copies:
+        known = runtime.game.items("cards")
+        if card not in known:
+            guess = did_you_mean(card, known)
+            raise RulesError(f"there is no card {card!r}" + (f": {guess}" if guess else ""))
         raise RulesError(f"no card {card!r} is left to move")
     tid = copies[0]
     runtime.world.set_owner(tid, seat if runtime.s["things"][target]["o"] is not None else None)
