@@ -238,7 +238,8 @@ class HumanAgent:
     Type a number or an option key; "u" undoes your last decision, "s [FILE]" saves.
     """
 
-    HELP = "type a number or an option key; u: undo your last decision; s [FILE]: save the game"
+    HELP = ("type a number or an option key; ? [WORDS]: why an answer is not offered; u: undo your last "
+            "decision; s [FILE]: save the game")
 
     def __init__(self, seat: int, save_path: Path, describe=None):
         from engine import log
@@ -276,12 +277,29 @@ class HumanAgent:
             raise Undo()
         if raw == "s" or raw.startswith("s "):
             raise SaveRequest(raw[2:].strip() or str(self.save_path))
+        if raw.startswith("?"):
+            self._why_not(decision, raw[1:].strip())
+            return None
         if raw.isdigit() and 1 <= int(raw) <= len(keys):
             return keys[int(raw) - 1]
         if raw in keys:
             return raw
         click.echo(f"  (not an option: {raw!r}; {self.HELP})" if raw else f"  ({self.HELP})")
         return None
+
+
+    @staticmethod
+    def _why_not(decision, words: str) -> None:
+        """Why the answers not offered are not (those whose key or reason holds ``words``)."""
+        refused = getattr(decision, "refused", ())
+        shown = [(key, decision.reason(key)) for key in refused]
+        shown = [(key, why) for key, why in shown if why and words.lower() in f"{key} {why}".lower()]
+        if not refused:
+            click.echo("  (every answer is offered)")
+        elif not shown:
+            click.echo(f"  (no answer left out matches {words!r})")
+        for key, why in shown:
+            click.echo(f"  - {why.removeprefix('not allowed: ')}  [{key}]")
 
 
 def _echo_summary(result) -> None:

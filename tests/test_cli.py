@@ -102,3 +102,16 @@ def test_show_with_an_unknown_id_is_a_usage_error():
 
     result = CliRunner().invoke(app, ["show", str(PACKS / "effects" / "tiny"), "nothing"])
     assert result.exit_code == 2
+
+
+def test_a_player_at_the_keyboard_can_ask_why_an_answer_is_not_offered():
+    from click.testing import CliRunner as Runner
+
+    answers = "1\n1\n? build\n? nothing like this\n"  # papa's choice, a wake-up row, then two questions
+    result = Runner().invoke(tabula, ["play", "viticulture", "--players", "2", "--seed", "3", "--human", "1"],
+                             input=answers)
+    out = result.output
+    assert "  - build structure (left): needs 4 lira, you have 1  [place:build_structure:left:regular_worker]" in out
+    assert "draw vine (left) with a regular worker  [place:draw_vine" in out  # (offered: not in the answer)
+    assert "  - draw vine" not in out
+    assert "  (no answer left out matches 'nothing like this')" in out

@@ -80,6 +80,22 @@ def test_an_open_option_that_is_not_legal_is_refused_with_its_reason():
     assert "place:build_structure:left:regular_worker" not in engine.decision(state).keys()
 
 
+def test_the_answers_left_out_are_listed_with_their_reasons_once_judged():
+    """A player may ask why an answer is missing: every candidate judged not legal is refused,
+    with its reason, and no legal one is."""
+    engine = loaded("viticulture")
+    state = engine.skip_to(engine.new_game(players=2, seed=1), "summer")
+    state = engine.edit(state, state["pending"]["player"], counters={"lira": 0})
+    decision = engine.decision(state)
+    legal = set(decision.keys())  # (reading the options judges every open candidate)
+    refused = decision.refused
+    assert "place:build_structure:left:regular_worker" in refused
+    assert not legal & set(refused)
+    assert all(decision.reason(key).startswith("not allowed: ") for key in refused)
+    assert decision.reason("place:build_structure:left:regular_worker").endswith("lira, you have 0")
+    assert {option.key for option in decision.candidates} - legal <= set(refused)  # every open one judged
+
+
 @pytest.mark.parametrize("game", ["viticulture", "castles-of-burgundy-cards"])
 def test_judging_open_options_never_changes_the_state(game):
     import json

@@ -96,6 +96,14 @@ class Decision:
     def keys(self) -> tuple[str, ...]:
         return tuple(option.key for option in self.options)
 
+    @property
+    def refused(self) -> tuple[str, ...]:
+        """The keys of the answers judged not legal (``reason(key)`` says why), judged when
+        asked or since: every open candidate once ``options`` has been read. In the order they
+        were judged in; for a player who asks why an answer is missing."""
+        judged = [key for key, why in self._verdicts.items() if why is not None]
+        return tuple(self._why_not) + tuple(key for key in judged if key not in self._why_not)
+
     def legal(self, key: str) -> bool:
         """Whether ``key`` is a legal answer, judging only this one and not putting a reason in
         words that nobody reads (``judge(key, words=False)`` may give a sure no without one)."""
