@@ -21,7 +21,7 @@ from engine.interp import items, sets
 from engine.interp.errors import Infeasible
 from engine.interp.frames import bound_values
 from engine.interp.labels import label_names, option_label, with_values
-from engine.interp.values import number, player_of, select, test, thing_value, variable_number
+from engine.interp.values import number, player_of, select, test, thing_value, unmet, variable_number
 
 YES_NO = [("yes", "yes"), ("no", "no")]
 
@@ -351,7 +351,7 @@ def _only_if(rt, f, node: OnlyIf):
 def _only_if_now(rt, f, node: OnlyIf):
     """The body, to run in the condition's place; Infeasible when the condition does not hold."""
     if not test(rt.ctx(f), node.condition):
-        raise Infeasible(f"needs: {render(node.condition)}")
+        raise Infeasible(unmet(rt.ctx(f), node.condition))
     return node.body
 
 

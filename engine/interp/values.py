@@ -9,12 +9,14 @@ procedure call substitutes. Functions here never change the state.
 from __future__ import annotations
 
 import operator
+import re
 
 from engine.effects.ast import (
     Aggregate, AllOf, AnyOf, Attribute, Compare, Comparison, Count, EveryPlace, Filter, Flag, Has, HasAllOf,
     KindSelector, Minus, Neighbour, Node, Not, Number, OtherThan, OwnPlace, PlaceOf, PlayerSelector,
     PlayerVar, Plus, Truth, Var, VarPlace, WhoDid, You, Yours,
 )
+from engine.effects.render import render
 from engine.interp.errors import RulesError
 
 EMPTY: list = []
@@ -615,6 +617,45 @@ def test(ctx: Context, node) -> bool:
     if known is None or known[0] is not node:  # (the node is kept with its test: ids are reused)
         known = ctx.game.fast[id(node)] = (node, compiled_test(ctx.game, node))
     return known[1](ctx)
+
+
+def unmet(ctx: Context, condition) -> str:
+    """What a condition that does not hold lacks, in words a player reads ("needs: ..."): of an
+    "and", the first part that does not hold (and of that part, likewise); of an "or", its
+    parts but the yes/no names the step was not given (a modifier left out);
+    of a comparison of numbers, the numbers it compared ("(5 against 4)"). The walk and the
+    trial word a failure alike with it, so a reason read off the state is the trial's."""
+    part = condition
+    while True:
+        kind = type(part)
+        if kind is AllOf:
+            part = next((inner for inner in part.conditions if not test(ctx, inner)), part)
+            if type(part) is AllOf:
+                break
+        elif kind is AnyOf:
+            kept = tuple(inner for inner in part.conditions if type(inner) is not Flag)
+            if not kept or len(kept) == len(part.conditions):
+                break
+            part = kept[0] if len(kept) == 1 else AnyOf(kept)
+        else:
+            break
+    words = f"needs: {NAME.sub(lambda found: _name_of_bound(ctx, found.group(0)), render(part))}"
+    if type(part) is Compare and type(part.comparison.right) is not Number:
+        words += f" ({number(ctx, part.left)} against {number(ctx, part.comparison.right)})"
+    return words
+
+
+NAME = re.compile(r"\b[A-Z][A-Za-z0-9]*\b")  # a name in rendered words (a bound variable's)
+
+
+def _name_of_bound(ctx: Context, name: str) -> str:
+    """The name of the one thing ``name`` is bound to (a card's own name), else the name itself."""
+    value = dict.get(ctx.env, name)
+    if type(value) is list and len(value) == 1:
+        value = value[0]
+    if type(value) is str and value in ctx.world.s["things"]:
+        return ctx.world.name_of(value)
+    return name
 
 
 def compiled_test(game, node):

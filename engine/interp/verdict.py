@@ -81,7 +81,7 @@ from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps,
                                     entries_of, repeat_bounds)
 from engine.interp.items import bounds, pick_pool
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_of, number, places, player_of,
-                                  select, test, thing_value)
+                                  select, test, thing_value, unmet)
 from engine.interp.world import World
 
 YES = True
@@ -804,8 +804,9 @@ def _let(w, envs, head, node: Let, rest):
 
 
 def _only_if(w, envs, head, node: OnlyIf, rest):
-    if not test(w.ctx(envs, head), node.condition):
-        return f"needs: {render(node.condition)}"
+    ctx = w.ctx(envs, head)
+    if not test(ctx, node.condition):
+        return unmet(ctx, node.condition)
     return w.walk(envs, (w.then(head, node.body),) + rest)
 
 
@@ -1168,7 +1169,7 @@ def _guarded(w, envs, head, env: dict, subst: dict, guards: tuple):
     for name, value in guards:
         if name is None:
             if not test(ctx, value):
-                return f"needs: {render(value)}"
+                return unmet(ctx, value)
         else:
             ctx.env[name] = number(ctx, value)
     return YES

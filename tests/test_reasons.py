@@ -1,0 +1,48 @@
+"""A reason a player reads: when a condition does not hold, the engine says what is lacking,
+not the whole condition as written (values.unmet; the walk and the trial word it alike)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.interp.runtime import Runtime, clone
+from engines import loaded
+
+
+@pytest.fixture(scope="module")
+def summer():
+    engine = loaded("viticulture")
+    return engine, engine.skip_to(engine.new_game(players=2, seed=1), "summer")
+
+
+def why_not(engine, state, text: str, seat: int = 0) -> str | None:
+    """Why ``seat`` cannot carry out the effect ``text`` now (None: they can)."""
+    root = engine.game.add_effect(text)
+    return Runtime(engine.game, clone(state), engine.flow).can_do(root, seat, "test")
+
+
+def test_of_an_and_only_the_part_that_does_not_hold_is_said(summer):
+    engine, state = summer
+    assert why_not(engine, state, "only if you have at least 0 lira and you have at least 99 lira: gain 1 vp") == (
+        "needs: you have at least 99 lira")
+
+
+def test_a_comparison_of_two_numbers_says_both(summer):
+    engine, state = summer
+    assert why_not(engine, state, "let Most be 2, then let Total be 5, then only if Total is at most Most: gain 1 vp"
+                   ) == "needs: Total is at most Most (5 against 2)"
+
+
+def test_a_name_bound_to_a_thing_is_said_by_the_thing_s_name(summer):
+    engine, state = summer
+    state = engine.edit(state, 0, cards={"hand": ["syrah"]})
+    assert why_not(engine, state, "choose 1 vine in your hand as Vine, then only if the value of Vine is at "
+                                  "least 99: gain 1 vp") == "needs: the value of Syrah is at least 99"
+
+
+def test_a_modifier_the_call_was_not_given_is_left_out_of_an_or(summer):
+    """Planting without the structure a vine needs: the body reads '(IgnoreRequirements or you
+    have the requirements of Vine) and (...)'; the player is told only what they lack."""
+    engine, state = summer
+    state = engine.edit(state, 0, cards={"hand": ["syrah"]})
+    assert why_not(engine, state, "plant 1 vine") == "needs: you have the requirements of Syrah"
