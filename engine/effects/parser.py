@@ -134,6 +134,12 @@ def _unexpected_token(text: str, error: UnexpectedToken) -> EffectSyntaxError:
         return EffectSyntaxError(
             len(text.rstrip()), "the effect ends too early", hint=f"expected {expected}", length=1
         )
+    capital = _capitalised_keyword(text, token.start_pos)
+    if capital is not None:
+        start, word = capital
+        return EffectSyntaxError(start, f"unexpected name {word}", length=len(word),
+                                 hint=f"the effect language's words are lowercase: write {word.lower()!r} "
+                                      "(a capitalised word is a name, as in 'as Name')")
     found = _text(token)
     hint = f"expected {expected}"
     guess = suggest(found, _expected_literals(error.expected)) or _misspelt_step_verb(text, token.start_pos)
@@ -150,10 +156,24 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "fiv
 STEP_BREAKS = (", then", "; or", "; otherwise", ".", ":")
 
 
+def _capitalised_keyword(text: str, offset: int) -> tuple[int, str] | None:
+    """(where, the word) when the step around ``offset`` begins with a keyword written with a
+    capital ("Gain 2 ..."): a capitalised word is a name, so the parse failed later on."""
+    start = _step_start(text, offset)
+    words = text[start:offset].split()
+    if not words or not words[0][:1].isupper() or words[0].lower() not in keywords():
+        return None
+    return text.index(words[0], start), words[0]
+
+
+def _step_start(text: str, offset: int) -> int:
+    """Where the step around ``offset`` begins: after the last step break before it."""
+    return max(text.rfind(mark, 0, offset) + len(mark) if mark in text[:offset] else 0 for mark in STEP_BREAKS)
+
+
 def _misspelt_step_verb(text: str, offset: int) -> str | None:
     """The keyword the step around ``offset`` probably meant to start with."""
-    start = max(text.rfind(mark, 0, offset) + len(mark) if mark in text[:offset] else 0 for mark in STEP_BREAKS)
-    first = text[start:offset].split()[:1]
+    first = text[_step_start(text, offset):offset].split()[:1]
     if not first or first[0] in keywords():
         return None
     return suggest(first[0], keywords())

@@ -127,3 +127,14 @@ def test_up_to_a_name_and_other_than_need_bound_names():
 
 def test_if_possible_checks_its_body():
     assert problems("if possible: plnt 1 vine")[0][:2] == ("E301", "unknown verb 'plnt'")
+
+
+def test_a_keyword_written_with_a_capital_is_pointed_at_with_its_lowercase_form():
+    from engine.effects.parser import EffectSyntaxError
+
+    for text, offset, word in (("Gain 2 lira.", 0, "Gain"), ("gain 2 lira, then Draw 1 vine", 18, "Draw")):
+        with pytest.raises(EffectSyntaxError) as raised:
+            parse_effect(text)
+        assert (raised.value.offset, raised.value.message) == (offset, f"unexpected name {word}")
+        assert raised.value.hint.startswith(f"the effect language's words are lowercase: write {word.lower()!r}")
+    assert parse_effect("let Total be 2, then pay Total lira") is not None  # (a name where a number goes)
