@@ -53,9 +53,11 @@ class _RefusedTag(Exception):
         self.tag, self.mark = tag, mark
 
 
-class _DuplicateKey(Exception):
+class _DuplicateKey:
+    """A duplicate key met while constructing: the key and the marks of both places (a record,
+    not an error raised: the document is read on)."""
+
     def __init__(self, key: Any, first: Any, second: Any) -> None:
-        super().__init__(key)
         self.key, self.first, self.second = key, first, second
 
 
@@ -117,7 +119,7 @@ def _decode(data: bytes, file: str) -> tuple[str | None, list[Diagnostic]]:
         return None, [Diagnostic("E103", message, file, line, col, hint="save the file as UTF-8")]
 
 
-def _mapped_error(exc: Exception, file: str) -> Diagnostic:
+def _mapped_error(exc: Exception | _DuplicateKey, file: str) -> Diagnostic:
     if isinstance(exc, _DuplicateKey):
         f, s = exc.first, exc.second
         message = (

@@ -372,23 +372,25 @@ def _match_call(node: ast.Call, procedure: Procedure, scope: _Scope):
         if found is None:
             noun = scope.vocabulary.nouns.get(procedure.object)
             wanted = noun.name if noun else procedure.object
-            return None, Problem("E303", f"'{verb}' needs a {wanted} after its quantity", node.span, _rest_hint(words),
-                                 ("procedures", procedure.id))
+            return None, _misfit(f"'{verb}' needs a {wanted} after its quantity", node, procedure, _rest_hint(words))
         object_id, length = found[0].id, found[1]
         words = words[length:]
         if quantity is None:
-            return None, Problem("E303", f"'{verb}' needs a quantity, like '{verb} 1 {found[0].name}'", node.span,
-                                 about=("procedures", procedure.id))
+            return None, _misfit(f"'{verb}' needs a quantity, like '{verb} 1 {found[0].name}'", node, procedure)
     elif procedure.object_words:
         if tuple(words[: len(procedure.object_words)]) != procedure.object_words:
             expected = " ".join(procedure.object_words)
-            return None, Problem("E303", f"'{verb}' is written '{verb} {expected}'", node.span,
-                                 about=("procedures", procedure.id))
+            return None, _misfit(f"'{verb}' is written '{verb} {expected}'", node, procedure)
         words = words[len(procedure.object_words) :]
     modifiers, problem = _match_modifiers(words, procedure, node)
     if problem:
         return None, problem
     return ResolvedCall(procedure, quantity, object_id, modifiers), None
+
+
+def _misfit(message: str, node: ast.Call, procedure: Procedure, hint: str | None = None) -> Problem:
+    """E303: a call whose words do not fit its procedure (the problem is about that procedure)."""
+    return Problem("E303", message, node.span, hint, ("procedures", procedure.id))
 
 
 def _match_modifiers(words, procedure: Procedure, node):
@@ -406,8 +408,7 @@ def _match_modifiers(words, procedure: Procedure, node):
                 hint = f"'{verb}' accepts: " + "; ".join(repr(p) for p in phrases)
             else:
                 hint = f"'{verb}' takes no modifiers"
-            return (), Problem("E303", f"'{verb}' does not understand {text!r}", node.span, hint,
-                               ("procedures", procedure.id))
+            return (), _misfit(f"'{verb}' does not understand {text!r}", node, procedure, hint)
         modifier, length, values = best
         found.append((modifier.id, values))
         words = words[length:]

@@ -123,12 +123,13 @@ def _place(engine, state: dict, seat: int, place: str) -> str:
 
 
 def _card_in(state: dict, seat: int, card: str, place: str) -> str:
-    held = [state["things"][tid].get("c") for tid in state["in"].get(place, [])]
-    for tid in state["in"].get(place, []):
+    inside = state["in"].get(place, [])
+    for tid in inside:
         if state["things"][tid].get("c") == card:
             return tid
-    guess = did_you_mean(card, [c for c in held if c])
-    shown = ", ".join(str(c) for c in held if c) or "nothing"
+    held = [str(c) for c in (state["things"][tid].get("c") for tid in inside) if c]  # (read only to say why)
+    guess = did_you_mean(card, held)
+    shown = ", ".join(held) or "nothing"
     raise RulesError(f"player {seat + 1} has no {card!r} in their hand" + (f": {guess}" if guess else
                                                                            f" (it holds {shown})"))
 
