@@ -35,9 +35,10 @@ from .unplayed import Marks
 SCHEMA_BASE = "https://tabula.dev/schemas/"
 ANY_NAMESPACE = "any"  # the format ref:any: an item of any namespace, or namespace:id
 # Formats of a game's words, and where the known ids keep them (names no namespace can have):
-# "attribute" names an attribute some item declares; "noun" a kind of thing, or a group.
-ATTRIBUTES, NOUNS = "@attributes", "@nouns"
-WORDS = {"attribute": ATTRIBUTES, "noun": NOUNS}
+# "attribute" names an attribute some item declares; "noun" a kind of thing, or a group; "tag" a
+# tag some item carries.
+ATTRIBUTES, NOUNS, TAGS = "@attributes", "@nouns", "@tags"
+WORDS = {"attribute": ATTRIBUTES, "noun": NOUNS, "tag": TAGS}
 NOT_DOCUMENT_KINDS = frozenset({"common", "pack", "scenario"})  # scenario: test files, not pack content
 RefIds = Mapping[str, Iterable[str]]
 

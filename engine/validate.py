@@ -21,7 +21,7 @@ from .packs import PACK_ID, Document, Pack, PackInfo, discover, find_pack_dirs, 
 from .resolution import resolve
 from .resources import data_dir
 from .attributes import attributes_schema
-from .schemas import ATTRIBUTES, NOUNS, schema_set
+from .schemas import ATTRIBUTES, NOUNS, TAGS, schema_set
 from .suggest import did_you_mean
 
 def check_effects(table: dict[str, dict[str, Definition]], documents: Sequence[Document], report: Report,
@@ -176,7 +176,7 @@ def validate(targets: Sequence[str | os.PathLike[str]] = (), search_roots: Seque
         vocabulary = None if broken else effects_pipeline.table_vocabulary(layering.table)  # (made once: steps 5, 6)
         if ref_ids is not None:
             ref_ids.setdefault("options", set()).update(_option_ids(packs[p].manifest for p in group))
-            ref_ids.update(_words(vocabulary))
+            ref_ids.update(_words(vocabulary, layering.table))
         for doc in documents:
             if doc.kind is not None:
                 report.extend(schemas.check_document(doc.data, doc.kind, doc.display, ref_ids))
@@ -243,10 +243,13 @@ def _check_card_attributes(table: dict, schemas, ref_ids) -> list[Diagnostic]:
     return found
 
 
-def _words(vocabulary) -> dict[str, set[str]]:
-    """The game's words that values may name (formats "attribute" and "noun": schemas.py)."""
+def _words(vocabulary, table) -> dict[str, set[str]]:
+    """The game's words that values may name (formats "attribute", "noun" and "tag": schemas.py)."""
     groups = {group for noun in vocabulary.nouns.values() for group in noun.groups}
-    return {ATTRIBUTES: set(vocabulary.attributes), NOUNS: set(vocabulary.nouns) | groups}
+    tags = {tag for items in table.values() for definition in items.values()
+            if isinstance(definition.data, dict) and isinstance(definition.data.get("tags"), list)
+            for tag in definition.data["tags"] if isinstance(tag, str)}
+    return {ATTRIBUTES: set(vocabulary.attributes), NOUNS: set(vocabulary.nouns) | groups, TAGS: tags}
 
 
 def _option_ids(manifests) -> set[str]:

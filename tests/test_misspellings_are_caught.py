@@ -4,7 +4,8 @@ Each case copies the shipped content, misspells one value that names something (
 noun, an attribute, a choice) and validates the pack: there must be an error on that line.
 One case for each way a value can name something; at stop 46 an audit that misspelt each of
 the 70 such values of the shipped packs in turn found 19 that validated clean, and none since
-(a wider one, of 141 values of any kind, finds only labels and the unplayed solo Automa's).
+(a wider one, of 141 values of any kind, finds only labels and the unplayed solo Automa's; of
+those, the tags a solo opponent excludes are checked since stop 48).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ CASES = [
     ("viticulture/procedures.yaml", "    result: vine", "    result: vien"),  # a procedure's result noun
     ("castles-of-burgundy-cards/board.yaml", "    row_attribute: die", "    row_attribute: dei"),  # an attribute
     ("castles-of-burgundy-cards/components.yaml", "    holds: [action_card]", "    holds: [action_crad]"),  # a noun
+    ("viticulture/automa.yaml", "    excluded_tags: [needs_opponents]", "    excluded_tags: [needs_oponents]"),  # a tag
 ]
 
 

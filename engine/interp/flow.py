@@ -543,6 +543,7 @@ def placement_judge(rt, seat: int, frame: dict, took: dict | None = None):
     checked = {}
     unblocked = dict.get(frame, "unblocked")
     parsed = rt.game.memo["placement keys"]  # key -> (space, slot, kind): a key's parts, read once per game
+    own_slot = _slot_read(rt.game)
 
     def judge(key: str, words: bool = True) -> str | None:  # (its reasons are always in words)
         parts = dict.get(parsed, key)
@@ -551,7 +552,7 @@ def placement_judge(rt, seat: int, frame: dict, took: dict | None = None):
         space_id, slot, kind = parts
         space = rt.game.item("spaces", space_id)
         root = _slot_effect(rt, space_id, slot)
-        alike = None if root is None else (deciding_part(rt.game, root), space_id, kind)
+        alike = None if root is None else (deciding_part(rt.game, root), space_id, kind, own_slot and slot)
         if alike not in checked:
             found: list = []
             checked[alike] = _action_reason(rt, seat, space_id, slot, kind, found)
@@ -561,6 +562,17 @@ def placement_judge(rt, seat: int, frame: dict, took: dict | None = None):
         return None if reason is None else f"{_slot_label(space_id, space, slot)}: {reason}"
 
     return judge
+
+
+def _slot_read(game) -> bool:
+    """Whether an effect of the game reads a thing's ``slot`` attribute, the one a placed worker
+    stands on: then slots of a space decided alike are checked one by one, since the acting
+    worker stands on each slot in turn (worked out once per game)."""
+    memo = game.memo["placement rows"]  # (keyed by tuples: a string key cannot be taken for a row's)
+    found = dict.get(memo, "slot read")
+    if found is None:
+        found = memo["slot read"] = any(getattr(node, "attribute", None) == "slot" for node in game.nodes)
+    return found
 
 
 def _slot_label(space_id: str, space: dict, slot: str) -> str:
