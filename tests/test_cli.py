@@ -111,7 +111,7 @@ def test_a_player_at_the_keyboard_can_ask_why_an_answer_is_not_offered():
     result = Runner().invoke(tabula, ["play", "viticulture", "--players", "2", "--seed", "3", "--human", "1"],
                              input=answers)
     out = result.output
-    assert "  - build structure (left): needs 4 lira, you have 1  [place:build_structure:left:regular_worker]" in out
+    assert "  - build structure (left): needs 2 lira, you have 1  [place:build_structure:left:regular_worker]" in out
     assert "draw vine (left) with a regular worker  [place:draw_vine" in out  # (offered: not in the answer)
     assert "  - draw vine" not in out
     assert "  (no answer left out matches 'nothing like this')" in out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.interp.errors import nearer
 from engine.interp.runtime import Runtime, clone
 from engines import loaded
 
@@ -47,3 +48,17 @@ def test_a_modifier_the_call_was_not_given_is_left_out_of_an_or(summer):
     engine, state = summer
     state = engine.edit(state, 0, cards={"hand": ["syrah"]})
     assert why_not(engine, state, "plant 1 vine") == "needs: you have the requirements of Syrah"
+
+
+def test_when_no_structure_can_be_built_the_cheapest_one_s_price_is_said(summer):
+    """The structures on a mat lie in their names' order, the cottage (4 lira) first; the reason
+    names what the trellis or yoke (2 lira) would need, not the cottage."""
+    engine, state = summer
+    state = engine.edit(state, 0, counters={"lira": 1})
+    assert why_not(engine, state, "build 1 structure") == "needs 2 lira, you have 1"
+
+
+def test_a_shortfall_of_another_kind_does_not_replace_the_first_reason():
+    assert nearer("needs 4 lira, you have 1", "needs 2 vp, you have 1") == "needs 4 lira, you have 1"
+    assert nearer("needs: you have 1 trellis", "needs 2 lira, you have 1") == "needs: you have 1 trellis"
+    assert nearer("needs 3 vine, there are 0", "needs 2 vine, there is 1") == "needs 2 vine, there is 1"

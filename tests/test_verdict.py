@@ -141,6 +141,15 @@ def test_a_missing_option_gives_the_same_reason_either_way():
     assert found.startswith("needs 99 lira, you have ")
 
 
+def test_when_no_way_works_the_one_that_misses_least_is_told_either_way():
+    """Two ways that both lack lira: the reason is the one that lacks less, whichever comes first."""
+    for effect in ("choose one: pay 99 lira to gain 1 vp; or pay 50 lira to gain 1 vp.",
+                   "choose one: pay 50 lira to gain 1 vp; or pay 99 lira to gain 1 vp."):
+        found, by_trial = _walk_and_trial(effect)
+        assert found == by_trial
+        assert found.startswith("needs 50 lira, you have ")
+
+
 def _walk_and_trial(effect: str, seat: int = 0):
     engine = loaded("viticulture")
     state = engine.new_game(players=2, seed=3)

@@ -66,7 +66,7 @@ Feasibility ("play a card only if it can be carried out in full"):
 from __future__ import annotations
 
 from engine.interp import handlers, needs, verdict
-from engine.interp.errors import Infeasible, RulesError
+from engine.interp.errors import Infeasible, RulesError, nearer
 from engine.interp.fallible import can_fail, fresh, settled, sure_options
 from engine.interp.frames import Frames
 from engine.interp.world import World
@@ -203,8 +203,10 @@ class Runtime(Frames):
         else:
             shown, excluded, unjudged, judge = self._judge_enough(options, way)
         if not shown:
-            reasons = list(excluded.values())
-            raise Infeasible(reasons[0] if reasons else f"nothing can be chosen: {_words(prompt)}")
+            told = None
+            for reason in excluded.values():
+                told = nearer(told, reason)
+            raise Infeasible(told if told is not None else f"nothing can be chosen: {_words(prompt)}")
         if len(shown) == 1:  # a forced choice is not asked: the frame runs on with it
             frame["ans"] = shown[0][0]
             return
@@ -445,7 +447,7 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
     """Depth-first search for one way to finish the region (frames shorter than ``depth``).
 
     Returns None when a way is found, or when the search runs out of budget or
-    nesting (the option is then trusted); else the reason the first branch failed.
+    nesting (the option is then trusted); else why the branches failed (errors.nearer).
     """
     runtime = Runtime(game, state, flow, probe_depth=depth, trial=True)
     runtime.budget = budget[0]
@@ -465,7 +467,7 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
             if found is verdict.YES:
                 return None
             if found is not None:
-                first_reason = first_reason or found
+                first_reason = nearer(first_reason, found)
                 continue
             if budget[0] <= 0:
                 return None
@@ -476,7 +478,7 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
             reason = _explore(game, trial, flow, depth, budget, nesting + 1)
             if reason is None:
                 return None
-            first_reason = first_reason or reason
+            first_reason = nearer(first_reason, reason)
         return first_reason or "no way to finish it"
     except Infeasible as failure:
         return failure.reason

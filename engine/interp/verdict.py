@@ -34,13 +34,14 @@ those steps straight over the effect tree, with no copy of the frames:
   call read by its guards alone is read by them, with none of the walk's steps (``_option_guards``);
 * the walk ends with a sure yes as soon as nothing left can fail
   (fallible.py), and with a sure no when every way fails: the reason is the
-  first failure in the order a trial meets it, in the trial's words;
+  one a trial tells (the first failure in the order a trial meets them, or a
+  later one that misses less of the same thing: errors.nearer), in its words;
 * since any way that works makes a yes, playing one of several cards,
   "choose one" and "may" try their ways lightest first (``_weight``: the
   effect's nodes, procedure bodies included; not doing what one may weighs
   nothing), so a way that is quick to confirm spares the costly ones; with
   none working every way has been tried, and the reason is still the one a
-  trial gives first;
+  trial tells;
 * where only some ways can be read, a sure yes may still be found: a pick of
   several things tries picking none or one (or, when at least two must be
   picked, the first of them offered), a discard of several items the first
@@ -73,7 +74,7 @@ from engine.effects.ast import (
     Pick, Play, Poll, Repeat, Reveal, Set, Take, Twice, Var,
 )
 from engine.effects.render import render
-from engine.interp.errors import Infeasible
+from engine.interp.errors import Infeasible, nearer
 from engine.interp.fallible import can_fail, children, rest_fails, steps_fail, triggers_can_fail
 from engine.interp.frames import NO_NOUNS, Frames, bound_values
 from engine.interp import items, sets
@@ -640,7 +641,7 @@ class Walk:
             return None
 
     def verdict_of(self, ways):
-        """The verdict on a set of ways: YES if one works, else the first reason (first_way)."""
+        """The verdict on a set of ways: YES if one works, else the reason to tell (first_way)."""
         self.left = WALK_BUDGET
         try:
             return self.first_way(ways)
@@ -747,9 +748,9 @@ class Walk:
             return None
 
     def first_way(self, ways):
-        """YES if one of the ways works, else the first reason. A way the walk is unsure of does
-        not end the search, since a later way may still be a sure yes; but with no yes, the
-        answer is unsure (a trial then finds out)."""
+        """YES if one of the ways works, else the reason to tell (errors.nearer, over the ways in
+        their order). A way the walk is unsure of does not end the search, since a later way may
+        still be a sure yes; but with no yes, the answer is unsure (a trial then finds out)."""
         first, unsure, index = None, False, 0
         for envs, segments in ways:
             found = self.way(envs, segments)
@@ -759,8 +760,8 @@ class Walk:
             index += 1
             if found is None:
                 unsure = True
-            elif first is None:
-                first = found
+            else:
+                first = nearer(first, found)
         if unsure:
             raise _GiveUp()
         return first
@@ -768,7 +769,7 @@ class Walk:
     def lightest_way(self, choices: list, weights: list, way_of):
         """What first_way finds on the ways ``way_of(choice)``, trying the lightest first: a way
         that works is a yes in any order, and with none, every way has been tried and the reason
-        is still the first way's in the order given (so a trial would give the same)."""
+        is still told over the ways in the order given (so a trial would give the same)."""
         reasons, unsure = [None] * len(choices), False
         for index in sorted(range(len(choices)), key=weights.__getitem__):
             found = self.way(*way_of(choices[index]))
@@ -781,7 +782,10 @@ class Walk:
                 reasons[index] = found
         if unsure:
             raise _GiveUp()
-        return next((reason for reason in reasons if reason is not None), None)
+        told = None
+        for reason in reasons:  # (in the order given, as a trial meets them)
+            told = nearer(told, reason)
+        return told
 
 
 class _GiveUp(Exception):
@@ -1023,7 +1027,10 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest, alone=None, question
     if alone is not None and low >= 1 and pool:  # each thing's body, alone: see below
         reasons = [w.way(*alone([thing])) for thing in pool]
         if all(type(reason) is str for reason in reasons):
-            return reasons[0]
+            told = None
+            for reason in reasons:
+                told = nearer(told, reason)
+            return told
     return w.unsure(node)
 
 
