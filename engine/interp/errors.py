@@ -28,10 +28,26 @@ def nearer(kept: str | None, other: str | None) -> str | None:
     reason this way, so they agree."""
     if kept is None:
         return other
-    if other is None or not other.startswith("needs ") or not kept.startswith("needs "):
+    if other is None:
         return kept
-    first, then = SHORT.fullmatch(kept), SHORT.fullmatch(other)
-    if first is None or then is None or first.group(2) != then.group(2):
+    first, then = _missing(kept), _missing(other)
+    if first is None or then is None or first[0] != then[0]:
         return kept
-    missing = int(first.group(1)) - int(first.group(3))
-    return other if int(then.group(1)) - int(then.group(3)) < missing else kept
+    return other if then[1] < first[1] else kept
+
+
+def _missing(reason: str) -> tuple | None:
+    """(what, how many are missing) of a reason that says so, else None; read once per wording
+    (reasons are made again at every failure, but their wordings are few)."""
+    found = MISSING.get(reason, NOT_READ)
+    if found is NOT_READ:
+        match = SHORT.fullmatch(reason) if type(reason) is str else None
+        found = None if match is None else (match.group(2), int(match.group(1)) - int(match.group(3)))
+        if len(MISSING) < MISSING_KEPT:
+            MISSING[reason] = found
+    return found
+
+
+MISSING: dict = {}  # reason -> (what, how many missing) or None (_missing)
+MISSING_KEPT = 10_000  # wordings kept at most (a long run's are a few hundred)
+NOT_READ = object()

@@ -760,6 +760,8 @@ class Walk:
             index += 1
             if found is None:
                 unsure = True
+            elif first is None:
+                first = found
             else:
                 first = nearer(first, found)
         if unsure:
