@@ -104,6 +104,17 @@ def test_show_with_an_unknown_id_is_a_usage_error():
     assert result.exit_code == 2
 
 
+def test_a_player_at_the_keyboard_sees_whose_pieces_are_on_the_table():
+    from click.testing import CliRunner as Runner
+
+    answers = "1\n2\n1\n"  # papa's choice, a wake-up row, then a grande worker to draw vine
+    result = Runner().invoke(tabula, ["play", "viticulture", "--players", "2", "--seed", "3", "--human", "1"],
+                             input=answers)
+    out = result.output
+    assert "  Row 3: rooster (player 2)" in out
+    assert "  draw vine: grande worker (you)" in out
+
+
 def test_a_player_at_the_keyboard_can_ask_why_an_answer_is_not_offered():
     from click.testing import CliRunner as Runner
 

@@ -52,7 +52,8 @@ def _visible_contents(game, state: dict, place: str, contents: list, player: int
         if secret:
             shown.append({"back": back_of(game, entry["k"])})
         else:
-            shown.append({"id": tid, "kind": entry["k"], "card": entry.get("c"), "attributes": entry["a"]})
+            shown.append({"id": tid, "kind": entry["k"], "card": entry.get("c"), "attributes": entry["a"],
+                          "owner": entry["o"]})
         if entry["k"] == SET_KIND:  # the things of a set (sets.py) lie in it, seen like the place's
             inner = state["in"].get(tid, [])
             shown[-1]["contents"] = ([{"back": back_of(game, state["things"][t]["k"])} for t in inner] if secret
@@ -90,16 +91,25 @@ def describe(game, view: dict, seat: int) -> list[str]:
             continue
         names = [_entry_name(game, entry) for entry in contents]
         lines.append(f"  {kind.replace('_', ' ')}: {', '.join(names)}")
-    table = [f"  {_place_name(game, place)}: {_contents_text(game, place, contents)}"
+    table = [f"  {_place_name(game, place)}: {_contents_text(game, place, contents, seat)}"
              for place, contents in view["places"].items() if _on_the_table(game, place, contents)]
     return lines + (["on the table:"] + table if table else [])
 
 
-def _contents_text(game, place: str, contents: list) -> str:
-    """Every thing by name; for a pile (an ordered place), its size and its top."""
+def _contents_text(game, place: str, contents: list, seat: int) -> str:
+    """Every thing by name, and whose it is when it is somebody's (a worker on a space: "(you)",
+    "(player 2)"); for a pile (an ordered place), its size and its top."""
     if (game.items("places").get(_kind_of(game, place)) or {}).get("ordered") and len(contents) > 1:
-        return f"{len(contents)}, top: {_entry_name(game, contents[-1])}"
-    return ", ".join(_entry_name(game, entry) for entry in contents)
+        return f"{len(contents)}, top: {_owned_name(game, contents[-1], seat)}"
+    return ", ".join(_owned_name(game, entry, seat) for entry in contents)
+
+
+def _owned_name(game, entry: dict, seat: int) -> str:
+    owner = entry.get("owner")
+    name = _entry_name(game, entry)
+    if owner is None:
+        return name
+    return f"{name} (you)" if owner == seat else f"{name} (player {owner + 1})"
 
 
 def _on_the_table(game, place: str, contents) -> bool:
