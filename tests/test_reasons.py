@@ -35,19 +35,20 @@ def test_of_a_nested_and_the_innermost_part_that_fails_is_said(summer):
     assert why_not(engine, state, text) == "needs: Total is at most Most"
 
 
-def test_a_name_bound_to_a_thing_is_said_by_the_thing_s_name(summer):
+def test_a_name_bound_to_a_thing_is_said_by_the_thing_s_name_with_the_value_read(summer):
     engine, state = summer
     state = engine.edit(state, 0, cards={"hand": ["syrah"]})
     assert why_not(engine, state, "choose 1 vine in your hand as Vine, then only if the value of Vine is at "
-                                  "least 99: gain 1 vp") == "needs: the value of Syrah is at least 99"
+                                  "least 99: gain 1 vp") == "needs: the value of Syrah (2) is at least 99"
 
 
 def test_a_modifier_the_call_was_not_given_is_left_out_of_an_or(summer):
     """Planting without the structure a vine needs: the body reads '(IgnoreRequirements or you
-    have the requirements of Vine) and (...)'; the player is told only what they lack."""
+    have the requirements of Vine) and (...)'; the player is told only what they lack, and what
+    the vine requires."""
     engine, state = summer
     state = engine.edit(state, 0, cards={"hand": ["syrah"]})
-    assert why_not(engine, state, "plant 1 vine") == "needs: you have the requirements of Syrah"
+    assert why_not(engine, state, "plant 1 vine") == "needs: you have the requirements of Syrah (trellis)"
 
 
 def test_when_no_structure_can_be_built_the_cheapest_one_s_price_is_said(summer):

@@ -623,7 +623,7 @@ def unmet(ctx: Context, condition) -> str:
     """What a condition that does not hold lacks, in words a player reads ("needs: ..."): of an
     "and", the first part that does not hold (and of that part, likewise); of an "or", its
     parts but the yes/no names the step was not given (a modifier left out); a name bound to
-    one thing by the thing's name. The walk and the trial word a failure alike with it, so a
+    one thing by the thing's name, and after "the ATTRIBUTE of" with the value read. The walk and the trial word a failure alike with it, so a
     reason read off the state is the trial's. (Its words and names are worked out once per
     node, and the numbers a comparison compared are not said: a walk words every way that
     fails, and saying them cost 0.45% of a choice point, stop 47.)"""
@@ -644,7 +644,8 @@ def unmet(ctx: Context, condition) -> str:
             break
     _part, words, pieces, _reduced = _wording(ctx.game, part)
     if len(pieces) > 1:  # (names in the words: a name bound to one thing is said by the thing's name)
-        words = "".join([_name_of_bound(ctx, piece) if index % 2 else piece for index, piece in enumerate(pieces)])
+        words = "".join([_name_of_bound(ctx, piece, pieces[index - 1]) if index % 2 else piece
+                         for index, piece in enumerate(pieces)])
     return words
 
 
@@ -681,14 +682,38 @@ def _wording(game, node) -> tuple:
 NAME = re.compile(r"\b([A-Z][A-Za-z0-9]*)\b")  # a name in rendered words (split keeps it: odd pieces)
 
 
-def _name_of_bound(ctx: Context, name: str) -> str:
-    """The name of the one thing ``name`` is bound to (a card's own name), else the name itself."""
+def _name_of_bound(ctx: Context, name: str, before: str) -> str:
+    """The name of the one thing ``name`` is bound to (a card's own name), else the name itself;
+    after "the ATTRIBUTE of", with that attribute's value ("the needs of Picked (a and b)",
+    "the value of Picked (5)")."""
     value = dict.get(ctx.env, name)
     if type(value) is list and len(value) == 1:
         value = value[0]
-    if type(value) is str and value in ctx.world.s["things"]:
-        return ctx.world.name_of(value)
-    return name
+    if type(value) is not str or value not in ctx.world.s["things"]:
+        return name
+    said = ctx.world.name_of(value)
+    read = ATTRIBUTE_OF.search(before)
+    if read is None:
+        return said
+    shown = _value_words(ctx.game, attribute(ctx, value, read.group(1)))
+    return said if shown is None else f"{said} ({shown})"
+
+
+def _value_words(game, value) -> str | None:
+    """An attribute's value in words: a number, a word's name, or a list of them (None: nothing
+    a player would read)."""
+    if type(value) is int:
+        return str(value)
+    if type(value) is str:
+        noun = dict.get(game.nouns, value)
+        return noun.name if noun is not None else value.replace("_", " ")
+    if type(value) is list:
+        said = [_value_words(game, item) for item in value]
+        return " and ".join([item for item in said if item is not None]) or "none"
+    return None
+
+
+ATTRIBUTE_OF = re.compile(r"\bthe (\w+) of $")  # words that end in "the ATTRIBUTE of", before a name
 
 
 def compiled_test(game, node):
