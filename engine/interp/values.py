@@ -623,8 +623,8 @@ def unmet(ctx: Context, condition) -> str:
     """What a condition that does not hold lacks, in words a player reads ("needs: ..."): of an
     "and", the first part that does not hold (and of that part, likewise); of an "or", its
     parts but the yes/no names the step was not given (a modifier left out); a name bound to
-    one thing by the thing's name, and after "the ATTRIBUTE of" with the value read. The walk and the trial word a failure alike with it, so a
-    reason read off the state is the trial's. (Its words and names are worked out once per
+    one thing by the thing's name, and after "the ATTRIBUTE of" with the value read. The walk
+    and the trial word a failure alike with it, so a reason read off the state is the trial's. (Its words and names are worked out once per
     node, and the numbers a comparison compared are not said: a walk words every way that
     fails, and saying them cost 0.45% of a choice point, stop 47.)"""
     part = condition
@@ -642,9 +642,9 @@ def unmet(ctx: Context, condition) -> str:
             part = reduced
         else:
             break
-    _part, words, pieces, _reduced = _wording(ctx.game, part)
+    _part, words, pieces, _reduced, reads = _wording(ctx.game, part)
     if len(pieces) > 1:  # (names in the words: a name bound to one thing is said by the thing's name)
-        words = "".join([_name_of_bound(ctx, piece, pieces[index - 1]) if index % 2 else piece
+        words = "".join([_name_of_bound(ctx, piece, reads[index]) if index % 2 else piece
                          for index, piece in enumerate(pieces)])
     return words
 
@@ -664,8 +664,9 @@ def _failed_part(ctx: Context, node: AllOf):
 
 def _wording(game, node) -> tuple:
     """(the node, "needs: " and its words, the words split at the names in them (the names at
-    odd places), the node without the yes/no names of an "or" (itself for any other node)),
-    once per node."""
+    odd places), the node without the yes/no names of an "or" (itself for any other node), and
+    at each name's place the attribute read of it ("the ATTRIBUTE of Name"), else None), once
+    per node."""
     memo = game.memo["wording"]
     found = dict.get(memo, id(node))
     if found is None or found[0] is not node:  # (the node is kept with its words: ids are reused)
@@ -675,16 +676,24 @@ def _wording(game, node) -> tuple:
             if kept and len(kept) < len(node.conditions):
                 reduced = kept[0] if len(kept) == 1 else AnyOf(kept)
         words = f"needs: {render(node)}"
-        found = memo[id(node)] = (node, words, tuple(NAME.split(words)), reduced)
+        pieces = tuple(NAME.split(words))
+        reads = tuple([_attribute_before(pieces[index - 1]) if index % 2 else None for index in range(len(pieces))])
+        found = memo[id(node)] = (node, words, pieces, reduced, reads)
     return found
 
 
 NAME = re.compile(r"\b([A-Z][A-Za-z0-9]*)\b")  # a name in rendered words (split keeps it: odd pieces)
 
 
-def _name_of_bound(ctx: Context, name: str, before: str) -> str:
+def _attribute_before(words: str) -> str | None:
+    """The attribute that words ending in "the ATTRIBUTE of" read of the name after them."""
+    read = ATTRIBUTE_OF.search(words)
+    return None if read is None else read.group(1)
+
+
+def _name_of_bound(ctx: Context, name: str, read: str | None) -> str:
     """The name of the one thing ``name`` is bound to (a card's own name), else the name itself;
-    after "the ATTRIBUTE of", with that attribute's value ("the needs of Picked (a and b)",
+    with the value of the attribute ``read`` of it, if any ("the needs of Picked (a and b)",
     "the value of Picked (5)")."""
     value = dict.get(ctx.env, name)
     if type(value) is list and len(value) == 1:
@@ -692,11 +701,25 @@ def _name_of_bound(ctx: Context, name: str, before: str) -> str:
     if type(value) is not str or value not in ctx.world.s["things"]:
         return name
     said = ctx.world.name_of(value)
-    read = ATTRIBUTE_OF.search(before)
     if read is None:
         return said
-    shown = _value_words(ctx.game, attribute(ctx, value, read.group(1)))
+    shown = _said_value(ctx, value, read)
     return said if shown is None else f"{said} ({shown})"
+
+
+def _said_value(ctx: Context, tid: str, read: str) -> str | None:
+    """The attribute ``read`` of the thing ``tid`` in words; a value printed on a card is worded
+    once per card (the walk words every way that fails)."""
+    thing = ctx.world.s["things"][tid]
+    card = dict.get(thing, "c")
+    if card is None or read in thing["a"] or read not in ctx.game.printed[card]:
+        return _value_words(ctx.game, attribute(ctx, tid, read))
+    memo = ctx.game.memo["wording"]
+    key = (card, read)
+    found = dict.get(memo, key, UNREAD)
+    if found is UNREAD:
+        found = memo[key] = _value_words(ctx.game, attribute(ctx, tid, read))
+    return found
 
 
 def _value_words(game, value) -> str | None:
