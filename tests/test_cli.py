@@ -115,6 +115,14 @@ def test_a_player_at_the_keyboard_sees_whose_pieces_are_on_the_table():
     assert "  draw vine: grande worker (you)" in out
 
 
+def test_a_player_at_the_keyboard_reads_the_phase_by_its_name():
+    from click.testing import CliRunner as Runner
+
+    result = Runner().invoke(tabula, ["play", "castles-of-burgundy-cards", "--players", "2", "--seed", "5",
+                                      "--human", "1"], input="1\n")
+    assert "round 1, turns · player 1: " in result.output  # (the phase round_turns is named "turns")
+
+
 def test_a_player_at_the_keyboard_can_ask_why_an_answer_is_not_offered():
     from click.testing import CliRunner as Runner
 
