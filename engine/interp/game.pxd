@@ -11,7 +11,7 @@ cdef class Game:
     cdef readonly object packs, table, vocabulary, effects, procedures, settings
     cdef readonly list nodes, entry, runs, fail_from
     cdef readonly dict calls, node_numbers, parts, memo, fast, namespaces, printed, resource_bounds, phrases, nouns
-    cdef readonly frozenset global_resources, fixed_kinds, reserve_kinds
+    cdef readonly frozenset global_resources, fixed_kinds, reserve_kinds, set_kinds
     cdef readonly bint _made
 
     @cython.locals(items=dict)

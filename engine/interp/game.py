@@ -47,7 +47,7 @@ class Game:
     lookup by name.)"""
 
     __slots__ = MADE_WITH + ("runs", "fail_from", "namespaces", "printed", "global_resources", "resource_bounds",
-                             "fixed_kinds", "reserve_kinds", "phrases", "nouns", "_made")
+                             "fixed_kinds", "reserve_kinds", "set_kinds", "phrases", "nouns", "_made")
 
     def __init__(self, packs: tuple, table: MappingProxyType, vocabulary: Vocabulary, nodes: list,
                  effects: MappingProxyType, calls: dict, procedures: MappingProxyType, node_numbers: dict,
@@ -85,6 +85,7 @@ class Game:
         self.fixed_kinds = (frozenset(places) | frozenset(items.get("spaces", {}))  # places, spaces, decks: in nothing
                             | frozenset(items.get("decks", {})))
         self.reserve_kinds = frozenset(k for k, item in places.items() if item.get("reserve"))  # pieces not in play
+        self.set_kinds = frozenset(k for k, item in places.items() if item.get("sets"))  # things lie in sets there
         self.phrases = vocabulary.phrases  # words -> noun (the vocabulary's, read without its lookup by name)
         self.nouns = vocabulary.nouns  # noun id -> noun (likewise)
         self._made = True

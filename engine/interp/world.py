@@ -223,9 +223,10 @@ class World:
 
     def sets_rule_at(self, place: str | None) -> dict | None:
         """The sets rule of the place thing ``place`` (None: its things lie loose, or no place)."""
-        if place is None:
+        if place is None or not self.game.set_kinds:  # (most games have none: no lookup)
             return None
-        return self.game.sets_rule(self.thing(place)["k"])
+        kind = self.thing(place)["k"]
+        return self.game.sets_rule(kind) if kind in self.game.set_kinds else None
 
     def _split_into(self, empty: str) -> None:
         """A place of a kind that ``split_when_empty`` takes the bottom half of its fullest sibling."""
@@ -358,7 +359,7 @@ class World:
 
     def _inside(self, place: str):
         """What ``place`` holds; for a place whose things lie in sets, the things of its sets."""
-        if not self.game.sets_rule(self.thing(place)["k"]):
+        if not self.game.set_kinds or self.thing(place)["k"] not in self.game.set_kinds:
             return self.contents(place)
         things = self.s["things"]
         return [tid for held in self.contents(place)
