@@ -36,6 +36,15 @@ def nearer(kept: str | None, other: str | None) -> str | None:
     return other if then[1] < first[1] else kept
 
 
+def nearest(reasons) -> str | None:
+    """Of the reasons why ways fail, in the order the ways were tried (None: a way with no
+    reason), the one to tell (``nearer``); None when there is none."""
+    told = None
+    for reason in reasons:
+        told = nearer(told, reason)
+    return told
+
+
 def _missing(reason: str) -> tuple | None:
     """(what, how many are missing) of a reason that says so, else None; read once per wording
     (reasons are made again at every failure, but their wordings are few)."""

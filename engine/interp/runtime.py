@@ -66,7 +66,7 @@ Feasibility ("play a card only if it can be carried out in full"):
 from __future__ import annotations
 
 from engine.interp import handlers, needs, verdict
-from engine.interp.errors import Infeasible, RulesError, nearer
+from engine.interp.errors import Infeasible, RulesError, nearer, nearest
 from engine.interp.fallible import can_fail, fresh, settled, sure_options
 from engine.interp.frames import Frames
 from engine.interp.world import World
@@ -203,9 +203,7 @@ class Runtime(Frames):
         else:
             shown, excluded, unjudged, judge = self._judge_enough(options, way)
         if not shown:
-            told = None
-            for reason in excluded.values():
-                told = nearer(told, reason)
+            told = nearest(excluded.values())
             raise Infeasible(told if told is not None else f"nothing can be chosen: {_words(prompt)}")
         if len(shown) == 1:  # a forced choice is not asked: the frame runs on with it
             frame["ans"] = shown[0][0]

@@ -74,7 +74,7 @@ from engine.effects.ast import (
     Pick, Play, Poll, Repeat, Reveal, Set, Take, Twice, Var,
 )
 from engine.effects.render import render
-from engine.interp.errors import Infeasible, nearer
+from engine.interp.errors import Infeasible, nearer, nearest
 from engine.interp.fallible import can_fail, children, rest_fails, steps_fail, triggers_can_fail
 from engine.interp.frames import NO_NOUNS, Frames, bound_values
 from engine.interp import items, sets
@@ -784,10 +784,7 @@ class Walk:
                 reasons[index] = found
         if unsure:
             raise _GiveUp()
-        told = None
-        for reason in reasons:  # (in the order given, as a trial meets them)
-            told = nearer(told, reason)
-        return told
+        return nearest(reasons)  # (in the order given, as a trial meets them)
 
 
 class _GiveUp(Exception):
@@ -1029,10 +1026,7 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest, alone=None, question
     if alone is not None and low >= 1 and pool:  # each thing's body, alone: see below
         reasons = [w.way(*alone([thing])) for thing in pool]
         if all(type(reason) is str for reason in reasons):
-            told = None
-            for reason in reasons:
-                told = nearer(told, reason)
-            return told
+            return nearest(reasons)
     return w.unsure(node)
 
 
