@@ -623,10 +623,11 @@ def unmet(ctx: Context, condition) -> str:
     """What a condition that does not hold lacks, in words a player reads ("needs: ..."): of an
     "and", the first part that does not hold (and of that part, likewise); of an "or", its
     parts but the yes/no names the step was not given (a modifier left out); a name bound to
-    one thing by the thing's name, and after "the ATTRIBUTE of" with the value read. The walk
-    and the trial word a failure alike with it, so a reason read off the state is the trial's. (Its words and names are worked out once per
-    node, and the numbers a comparison compared are not said: a walk words every way that
-    fails, and saying them cost 0.45% of a choice point, stop 47.)"""
+    one thing by the thing's name, and after "the ATTRIBUTE of" with the value read (stop 48).
+    The walk and the trial word a failure alike with it, so a reason read off the state is the
+    trial's. (Its words and names are worked out once per node, and the numbers a comparison
+    compared are not said: a walk words every way that fails, and saying them cost 0.45% of a
+    choice point, stop 47.)"""
     part = condition
     while True:
         kind = type(part)
