@@ -30,7 +30,7 @@ CASES = [
     ("viticulture/procedures.yaml", "    result: vine", "    result: vien"),  # a procedure's result noun
     ("castles-of-burgundy-cards/board.yaml", "    row_attribute: die", "    row_attribute: dei"),  # an attribute
     ("castles-of-burgundy-cards/components.yaml", "    holds: [action_card]", "    holds: [action_crad]"),  # a noun
-    ("viticulture/automa.yaml", "    excluded_tags: [needs_opponents]", "    excluded_tags: [needs_oponents]"),
+    ("viticulture/automa.yaml", "    excluded_tags: [needs_opponents]", "    excluded_tags: [needs_oponents]"),  # a tag
 ]
 
 
