@@ -20,7 +20,7 @@ NOT_YET_PINNED = {
     # viticulture
     "bonus_on_middle_slot", "dynamic_table", "empty_deck", "hand_limit_cards", "mama_before_papa",
     "mama_papa_values", "motivator_passed_players", "opponent_only_cards_in_solo", "shared_win_after_ties",
-    "solo_left_slots", "solo_needs_opponents", "temporary_worker_rules", "twenty_vp_trigger", "yoke_use",
+    "solo_left_slots", "solo_needs_opponents", "yoke_use",
     # castles-of-burgundy-cards
     "display_and_dice_at_round_start", "rival_names", "round_card_by_number", "solo_stacks_dealt_when_revealed",
     "storage_tie_break", "vp_cards_unlimited", "workers_on_bought_cards",

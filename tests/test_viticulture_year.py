@@ -90,3 +90,11 @@ def test_reaching_twenty_vp_ends_the_game_after_that_year(game):
     state = passing(game, state, 2)
     assert game.decision(state) is None and game.is_over(state)
     assert game.result(state)["winners"] == [0]
+
+
+def test_a_player_who_fell_below_twenty_vp_after_reaching_it_still_ends_the_game(game):
+    state = game.edit(summer(game), 0, counters={"vp": 20})
+    state = game.apply(state, "pass")  # a turn is over: the end is noted
+    state = game.edit(state, 0, counters={"vp": 18})
+    state = passing(game, state, 2)
+    assert game.decision(state) is None and game.is_over(state)
