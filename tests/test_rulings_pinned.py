@@ -23,7 +23,7 @@ NOT_YET_PINNED = {
     "solo_left_slots", "solo_needs_opponents", "yoke_use",
     # castles-of-burgundy-cards
     "display_and_dice_at_round_start", "rival_names", "round_card_by_number", "solo_stacks_dealt_when_revealed",
-    "storage_tie_break", "vp_cards_unlimited", "workers_on_bought_cards",
+    "storage_tie_break",
 }
 
 
