@@ -568,10 +568,9 @@ def _slot_read(game) -> bool:
     """Whether an effect of the game reads a thing's ``slot`` attribute, the one a placed worker
     stands on: then slots of a space decided alike are checked one by one, since the acting
     worker stands on each slot in turn (worked out once per game)."""
-    memo = game.memo["placement rows"]  # (keyed by tuples: a string key cannot be taken for a row's)
-    found = dict.get(memo, "slot read")
+    found = game.memo.get("slot read")
     if found is None:
-        found = memo["slot read"] = any(getattr(node, "attribute", None) == "slot" for node in game.nodes)
+        found = game.memo["slot read"] = any(getattr(node, "attribute", None) == "slot" for node in game.nodes)
     return found
 
 

@@ -465,7 +465,7 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
             if found is verdict.YES:
                 return None
             if found is not None:
-                first_reason = nearer(first_reason, found) if first_reason is not None else found
+                first_reason = nearer(first_reason, found)
                 continue
             if budget[0] <= 0:
                 return None
@@ -476,7 +476,7 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
             reason = _explore(game, trial, flow, depth, budget, nesting + 1)
             if reason is None:
                 return None
-            first_reason = nearer(first_reason, reason) if first_reason is not None else reason
+            first_reason = nearer(first_reason, reason)
         return first_reason or "no way to finish it"
     except Infeasible as failure:
         return failure.reason

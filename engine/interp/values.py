@@ -704,23 +704,8 @@ def _name_of_bound(ctx: Context, name: str, read: str | None) -> str:
     said = ctx.world.name_of(value)
     if read is None:
         return said
-    shown = _said_value(ctx, value, read)
+    shown = _value_words(ctx.game, attribute(ctx, value, read))
     return said if shown is None else f"{said} ({shown})"
-
-
-def _said_value(ctx: Context, tid: str, read: str) -> str | None:
-    """The attribute ``read`` of the thing ``tid`` in words; a value printed on a card is worded
-    once per card (the walk words every way that fails)."""
-    thing = ctx.world.s["things"][tid]
-    card = dict.get(thing, "c")
-    if card is None or read in thing["a"] or read not in ctx.game.printed[card]:
-        return _value_words(ctx.game, attribute(ctx, tid, read))
-    memo = ctx.game.memo["wording"]
-    key = (card, read)
-    found = dict.get(memo, key, UNREAD)
-    if found is UNREAD:
-        found = memo[key] = _value_words(ctx.game, attribute(ctx, tid, read))
-    return found
 
 
 def _value_words(game, value) -> str | None:
