@@ -15,7 +15,7 @@ outside the package. Everything else (metadata, dependencies, the console
 script) is in pyproject.toml.
 
 The interpreter compiled: a regular install (a wheel) also compiles the
-interpreter's modules (engine/interp/, engine/interpreter.py, the bots and
+interpreter's modules (engine/interp/, engine/interpreter.py, the nodes of the effect language, the bots and
 the random numbers) to C with Cython, unchanged: the same source, about 30 to 50%
 faster play (docs/design.md, "Speed"). Each compiled module is optional: if
 Cython or a C compiler is missing, or a module fails to build, the install
@@ -46,7 +46,12 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 DATA_FOLDERS = [name for name in ("content", "schemas", "grammar") if (ROOT / name).is_dir()]
-COMPILED = ["engine/interp/*.py", "engine/interpreter.py", "engine/agents.py", "engine/rng.py"]
+COMPILED = ["engine/interp/*.py", "engine/effects/ast.py", "engine/interpreter.py", "engine/agents.py", "engine/rng.py"]
+# Modules compiled for their C types, not their code: the nodes of the effect language are read by
+# the interpreter as C structs (engine/effects/ast.pxd), but their own methods (a dataclass's, for
+# each of some seventy node types: 9 MB of C) run only at load. Unoptimised, they build in seconds
+# instead of ten minutes, and play reads their fields just as fast.
+COLD = {"engine.effects.ast": ["-O0", "-g0"]}
 
 
 def compiled_modules() -> list:
@@ -63,6 +68,7 @@ def compiled_modules() -> list:
     extensions = cythonize(sources, compiler_directives=directives, build_dir="build/cython", quiet=True)
     for extension in extensions:
         extension.optional = True  # a module that fails to build stays plain Python
+        extension.extra_compile_args = COLD.get(extension.name, [])
     return extensions
 
 
@@ -111,7 +117,7 @@ class TrainedBuild(build_ext):
             self._compiler_named = self.compiler
         self.compiler = self._compiler_named
         for extension in self.extensions:
-            extension.extra_compile_args = list(compile_args)
+            extension.extra_compile_args = list(compile_args) + COLD.get(extension.name, [])
             extension.extra_link_args = list(link_args)
         super().run()
 

@@ -19,19 +19,35 @@ ENGINE = Path(__file__).resolve().parents[1] / "engine"
 DECLARATIONS = sorted(ENGINE.rglob("*.pxd"))
 
 
-def declared(pxd: Path) -> dict[str, set[str]]:
-    """The fields each ``cdef class`` of a .pxd file declares (public or readonly), with those
-    of its base class when another .pxd declares it."""
+def _own_fields() -> dict[str, tuple[str | None, set[str]]]:
+    """Every ``cdef class`` of every .pxd file: its base class (or None) and the fields it
+    declares itself (public or readonly)."""
     classes, current = {}, None
-    for line in pxd.read_text().splitlines():
-        if match := re.match(r"cdef class (\w+)(?:\((\w+)\))?", line):
-            current = classes.setdefault(match.group(1), set())
-            if match.group(2):
-                current |= next(declared(other)[match.group(2)] for other in DECLARATIONS
-                                if match.group(2) in declared(other))
-        elif current is not None and (match := re.match(r"\s+cdef (?:public|readonly) \w+ (.+)", line)):
-            current.update(name.strip() for name in match.group(1).split(","))
+    for pxd in DECLARATIONS:
+        for line in pxd.read_text().splitlines():
+            if match := re.match(r"cdef class (\w+)(?:\((\w+)\))?", line):
+                current = classes.setdefault(match.group(1), (match.group(2), set()))[1]
+            elif current is not None and (match := re.match(r"\s+cdef (?:public|readonly) \w+ (.+)", line)):
+                current.update(name.strip() for name in match.group(1).split(","))
     return classes
+
+
+OWN_FIELDS = _own_fields()
+
+
+def declared(pxd: Path) -> dict[str, set[str]]:
+    """The fields each ``cdef class`` of a .pxd file declares, with those of its base classes
+    (declared in any .pxd file)."""
+    found = {}
+    for line in pxd.read_text().splitlines():
+        if match := re.match(r"cdef class (\w+)", line):
+            name, fields = match.group(1), set()
+            while name is not None:
+                base, own = OWN_FIELDS[name]
+                fields |= own
+                name = base
+            found[match.group(1)] = fields
+    return found
 
 
 def set_on_self(module: Path) -> dict[str, set[str]]:
@@ -165,3 +181,33 @@ def test_a_game_cannot_be_changed_once_made():
     changed = game.replaced(memo={})
     assert changed.nodes is game.nodes and changed.memo is not game.memo
     assert set(changed.memo) >= {"can_fail", "sets"}  # its memo tables made, as at load
+
+
+def test_every_node_of_the_effect_language_is_declared_with_its_fields():
+    """engine/effects/ast.pxd makes every node a C type in the compiled build: a node class or
+    a field it leaves out (or one it names that the node lacks) fails that build alone."""
+    import dataclasses
+
+    from engine.effects import ast as nodes
+
+    classes = {cls.__name__: cls for cls in vars(nodes).values()
+               if isinstance(cls, type) and dataclasses.is_dataclass(cls) and cls.__module__ == nodes.__name__}
+    found = declared(ENGINE / "effects" / "ast.pxd")
+    assert set(found) == set(classes)
+    for name, cls in classes.items():
+        assert found[name] == {field.name for field in dataclasses.fields(cls)}, name
+
+
+def test_a_node_is_equal_and_hashed_by_its_value_not_its_place():
+    """Both builds: a node's span and rendering (set after it is made) take no part in its
+    equality or its hash (the compiled build's dataclasses hash such a field unless told not
+    to), and its fields cannot be changed."""
+    from engine.effects import ast as nodes
+
+    placed = nodes.at(nodes.Number(3), nodes.Span(0, 1))
+    plain = nodes.Number(3)
+    object.__setattr__(plain, "text", "3")
+    assert placed == plain and hash(placed) == hash(plain) and placed.span == nodes.Span(0, 1)
+    assert placed != nodes.Number(4)
+    with pytest.raises(AttributeError):  # (FrozenInstanceError is one)
+        placed.value = 4

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Span:
     """Where a node's text lies inside the effect string (0-based offsets)."""
 
@@ -18,68 +18,74 @@ class Span:
     end: int
 
 
-def _span() -> Span | None:
-    return field(default=None, compare=False, repr=False, kw_only=True)
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Node:
-    """Base of every node. (Slotted: a compiled interpreter reads a node's fields without a
-    dictionary lookup; ``text`` keeps its rendering, see render.render.)"""
+    """Base of every node. (In the compiled build a C type, ast.pxd: a function that types a
+    node's class reads its fields from the C struct. ``text`` keeps its rendering.)"""
 
-    span: Span | None = _span()
-    text: str | None = field(default=None, init=False, compare=False, repr=False)
+    # Outside the node's value: set once after the node is made (``at``, render.render), never
+    # compared, hashed or shown. (Written out here, not made by a helper, and not a keyword of the
+    # constructor: the compiled build's dataclasses read ``field`` only as written, and take no
+    # keyword-only fields.)
+    span: Span | None = field(default=None, init=False, compare=False, repr=False, hash=False)
+    text: str | None = field(default=None, init=False, compare=False, repr=False, hash=False)
+
+
+def at(node: Node, span: Span | None) -> Node:
+    """``node``, placed at ``span`` of its effect's text (the parser's last word on a node)."""
+    object.__setattr__(node, "span", span)
+    return node
 
 
 # ------------------------------------------------------------------ effects
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Effect(Node):
     sentences: tuple[Sentence, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Sentence(Node):
     steps: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Exchange(Node):
     cost: Node
     reward: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Bound(Node):
     step: Node
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class May(Node):
     step: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Poll(Node):
     players: str  # "opponent" or "player"
     step: Node
     name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Twice(Node):
     step: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Let(Node):
     name: str
     value: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LetAny(Node):
     """A number the player chooses in a range: "let Die be any value from 1 to 6"."""
 
@@ -88,7 +94,7 @@ class LetAny(Node):
     high: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Adjust(Node):
     """The player moves a named number inside a range, paying ``cost`` per step;
     with ``wrap`` the two ends of the range are neighbours."""
@@ -100,54 +106,54 @@ class Adjust(Node):
     cost: Pay | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Set(Node):
     attribute: str
     name: str
     value: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Choice(Node):
     count: int
     options: tuple[Sentence, ...]
     upgrade: Node | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Conditional(Node):
     condition: Node
     then: Sentence
     otherwise: Sentence | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class IfPossible(Node):
     """Carry out the body if it can be done in full, else nothing (never impossible)."""
 
     body: Sentence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OnlyIf(Node):
     condition: Node
     body: Sentence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ForEach(Node):
     selector: Node
     body: Sentence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ForEachOf(Node):
     item: Item
     name: str
     body: Sentence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ForEachIn(Node):
     attribute: str
     owner: str
@@ -155,13 +161,13 @@ class ForEachIn(Node):
     body: Sentence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Repeat(Node):
     times: Node
     body: Sentence
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Obligation(Node):
     player: Node
     body: Sentence
@@ -170,81 +176,81 @@ class Obligation(Node):
 # ------------------------------------------------------------------ actions
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ItemsAction(Node):
     """An action made of a keyword verb and a list of items."""
 
     items: tuple[Item, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Gain(ItemsAction):
     per: Node | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Lose(ItemsAction):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pay(ItemsAction):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Give(Node):
     player: Node
     items: tuple[Item, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Draw(ItemsAction):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Discard(ItemsAction):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Take(ItemsAction):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Reveal(ItemsAction):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Play(ItemsAction):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pick(ItemsAction):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Move(Node):
     name: str
     place: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Perform(Node):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Pass(Node):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Call(Node):
     """A pack verb: its first word, an optional quantity, then free words.
 
@@ -259,33 +265,33 @@ class Call(Node):
 # ------------------------------------------------------------------ things
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Quantity(Node):
     mode: str  # exactly | up_to | at_least | at_most | more_than | less_than | all | every | any_number | passed
     value: int | str | None = None  # a number, or the name of a bound number (passed, up to Name)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Filter(Node):
     attribute: str
     value: int | str  # a number, or the name of a bound number
     direction: str | None = None  # "more" | "less" | None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OtherThan(Node):
     """A filter leaving out the things bound to ``name``: "other than Kept"."""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Yours(Node):
     """A filter keeping only the acting player's own things: "every worker of yours on Space"
     (things in a shared place are everybody's otherwise)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Item(Node):
     quantity: Quantity
     noun: tuple[str, ...]
@@ -293,52 +299,52 @@ class Item(Node):
     location: Location | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BoundItem(Node):
     """A thing bound earlier with "as", used where items go: "discard Card"."""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Location(Node):
     preposition: str  # in | on | from
     place: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OwnPlace(Node):
     words: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class EveryPlace(Node):
     words: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class VarPlace(Node):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlaceOf(Node):
     attribute: str
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerSelector(Node):
     players: str  # opponent | player (singular or plural as written)
     who: Node | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class WhoDid(Node):
     negated: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class WhoHas(Node):
     comparison: Comparison
     noun: tuple[str, ...]
@@ -346,14 +352,14 @@ class WhoHas(Node):
     location: Location | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ThingSelector(Node):
     noun: tuple[str, ...]
     filters: tuple[Filter, ...] = ()
     location: Location | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class KindSelector(Node):
     """The different values of an attribute among the things: "kind of card in Made"
     (kinds: a card's definition), "type of card in your tableau"."""
@@ -367,17 +373,17 @@ class KindSelector(Node):
 # ------------------------------------------------------------------ players
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class You(Node):
     pass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class PlayerVar(Node):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Neighbour(Node):
     side: str  # right | left
 
@@ -385,22 +391,22 @@ class Neighbour(Node):
 # ------------------------------------------------------------------ conditions
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AnyOf(Node):
     conditions: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class AllOf(Node):
     conditions: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Not(Node):
     condition: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Has(Node):
     player: Node
     verb: str  # "have" | "has", kept for faithful rendering
@@ -410,7 +416,7 @@ class Has(Node):
     location: Location | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HasAllOf(Node):
     player: Node
     verb: str
@@ -418,25 +424,25 @@ class HasAllOf(Node):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Compare(Node):
     left: Node
     comparison: Comparison
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Flag(Node):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Truth(Node):
     """A number or attribute used as a yes/no test: true when not 0."""
 
     value: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Comparison(Node):
     op: str | None  # at least | at most | more than | less than | fewer than | exactly | None
     right: Node
@@ -445,41 +451,41 @@ class Comparison(Node):
 # ------------------------------------------------------------------ numbers
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Number(Node):
     value: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Var(Node):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Attribute(Node):
     attribute: str
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Count(Node):
     selector: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Aggregate(Node):
     kind: str  # highest | lowest | total
     attribute: str
     selector: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Plus(Node):
     left: Node
     right: Node
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Minus(Node):
     left: Node
     right: Node

@@ -275,66 +275,66 @@ class _ToAst(Transformer):
 
     # -- effects
     def effect(self, children):
-        return ast.Effect(tuple(children), span=_cover(children))
+        return ast.at(ast.Effect(tuple(children)), _cover(children))
 
     def sentence(self, children):
         steps = tuple(c for c in children if not (isinstance(c, TOKEN_TYPES) and c.type in SEPARATORS))
-        return ast.Sentence(steps, span=_cover(children))
+        return ast.at(ast.Sentence(steps), _cover(children))
 
     def exchange(self, children):
-        return ast.Exchange(children[0], children[1], span=_cover(children))
+        return ast.at(ast.Exchange(children[0], children[1]), _cover(children))
 
     def bound(self, children):
-        return ast.Bound(children[0], _text(children[1]), span=_cover(children))
+        return ast.at(ast.Bound(children[0], _text(children[1])), _cover(children))
 
     def may(self, children):
-        return ast.May(children[0], span=_cover(children))
+        return ast.at(ast.May(children[0]), _cover(children))
 
     def poll(self, children):
         name = _text(children[2]) if len(children) > 2 else None
-        return ast.Poll(_text(children[0]), children[1], name, span=_cover(children))
+        return ast.at(ast.Poll(_text(children[0]), children[1], name), _cover(children))
 
     def let(self, children):
-        return ast.Let(_text(children[0]), children[1], span=_cover(children))
+        return ast.at(ast.Let(_text(children[0]), children[1]), _cover(children))
 
     def let_any(self, children):
         name, low, high = children
-        return ast.LetAny(_text(name), low, high, span=_cover(children))
+        return ast.at(ast.LetAny(_text(name), low, high), _cover(children))
 
     def adjust(self, children):
         name, low, high, *rest = children
         wrap = any(isinstance(c, _Wrapping) for c in rest)
         cost = next((c for c in rest if isinstance(c, ast.Pay)), None)
-        return ast.Adjust(_text(name), low, high, wrap, cost, span=_cover(children))
+        return ast.at(ast.Adjust(_text(name), low, high, wrap, cost), _cover(children))
 
     def wrapping(self, children):
         return _Wrapping()
 
     def per_step(self, children):
-        return ast.Pay(children[0], span=_cover(children[0]))
+        return ast.at(ast.Pay(children[0]), _cover(children[0]))
 
     def if_possible(self, children):
-        return ast.IfPossible(children[0], span=_cover(children))
+        return ast.at(ast.IfPossible(children[0]), _cover(children))
 
     def set(self, children):
         attribute, name, value = children
-        return ast.Set(_text(attribute), _text(name), value, span=_cover(children))
+        return ast.at(ast.Set(_text(attribute), _text(name), value), _cover(children))
 
     def for_each_in(self, children):
         attribute, owner, name, body = children
-        return ast.ForEachIn(_text(attribute), _text(owner), _text(name), body, span=_cover(children))
+        return ast.at(ast.ForEachIn(_text(attribute), _text(owner), _text(name), body), _cover(children))
 
     def repeat(self, children):
-        return ast.Repeat(children[0], children[1], span=_cover(children))
+        return ast.at(ast.Repeat(children[0], children[1]), _cover(children))
 
     def twice(self, children):
-        return ast.Twice(children[0], span=_cover(children))
+        return ast.at(ast.Twice(children[0]), _cover(children))
 
     def choice(self, children):
         count = {"one": 1, "two": 2, "three": 3}[_text(children[0])]
         upgrade = next((c.step for c in children if isinstance(c, _Upgrade)), None)
         options = tuple(c for c in children if isinstance(c, ast.Sentence))
-        return ast.Choice(count, options, upgrade, span=_cover(children))
+        return ast.at(ast.Choice(count, options, upgrade), _cover(children))
 
     def upgrade(self, children):
         return _Upgrade(children[0])
@@ -342,52 +342,52 @@ class _ToAst(Transformer):
     def conditional(self, children):
         sentences = [c for c in children if isinstance(c, ast.Sentence)]
         otherwise = sentences[1] if len(sentences) > 1 else None
-        return ast.Conditional(children[0], sentences[0], otherwise, span=_cover(children))
+        return ast.at(ast.Conditional(children[0], sentences[0], otherwise), _cover(children))
 
     def only_if(self, children):
-        return ast.OnlyIf(children[0], children[1], span=_cover(children))
+        return ast.at(ast.OnlyIf(children[0], children[1]), _cover(children))
 
     def for_each(self, children):
-        return ast.ForEach(children[0], children[1], span=_cover(children))
+        return ast.at(ast.ForEach(children[0], children[1]), _cover(children))
 
     def for_each_of(self, children):
         quantity, noun, *rest = children
         body = rest.pop()
         name = _text(rest.pop())
         filters, location = _split_tail(rest)
-        item = ast.Item(quantity, _words(noun), filters, location, span=_cover(children))
-        return ast.ForEachOf(item, name, body, span=_cover(children))
+        item = ast.at(ast.Item(quantity, _words(noun), filters, location), _cover(children))
+        return ast.at(ast.ForEachOf(item, name, body), _cover(children))
 
     def obligation(self, children):
-        return ast.Obligation(children[0], children[1], span=_cover(children))
+        return ast.at(ast.Obligation(children[0], children[1]), _cover(children))
 
     # -- actions
     def gain(self, children):
         per = children[1] if len(children) > 1 else None
-        return ast.Gain(children[0], per, span=_cover(children))
+        return ast.at(ast.Gain(children[0], per), _cover(children))
 
     def per(self, children):
         return children[0]
 
     def give(self, children):
-        return ast.Give(children[0], children[1], span=_cover(children))
+        return ast.at(ast.Give(children[0], children[1]), _cover(children))
 
     def move(self, children):
-        return ast.Move(_text(children[0]), children[1], span=_cover(children))
+        return ast.at(ast.Move(_text(children[0]), children[1]), _cover(children))
 
     def perform(self, children):
-        return ast.Perform(_text(children[0]), span=_cover(children))
+        return ast.at(ast.Perform(_text(children[0])), _cover(children))
 
     def pass_turn(self, children):
         return ast.Pass()
 
     def call(self, children):
         verb, quantity, *words = children
-        return ast.Call(_text(verb), quantity, _call_words(words), span=_cover(children))
+        return ast.at(ast.Call(_text(verb), quantity, _call_words(words)), _cover(children))
 
     def call_bare(self, children):
         verb, *words = children
-        return ast.Call(_text(verb), None, _call_words(words), span=_cover(children))
+        return ast.at(ast.Call(_text(verb), None, _call_words(words)), _cover(children))
 
     # -- things
     def items(self, children):
@@ -396,34 +396,34 @@ class _ToAst(Transformer):
     def item(self, children):
         quantity, noun, *rest = children
         filters, location = _split_tail(rest)
-        return ast.Item(quantity, _words(noun), filters, location, span=_cover(children))
+        return ast.at(ast.Item(quantity, _words(noun), filters, location), _cover(children))
 
     def bound_item(self, children):
-        return ast.BoundItem(_text(children[0]), span=_cover(children))
+        return ast.at(ast.BoundItem(_text(children[0])), _cover(children))
 
     def every(self, children):
-        return ast.Quantity("every", None, span=_cover(children))
+        return ast.at(ast.Quantity("every", None), _cover(children))
 
     def exactly(self, children):
-        return ast.Quantity("exactly", int(_text(children[0])), span=_cover(children))
+        return ast.at(ast.Quantity("exactly", int(_text(children[0]))), _cover(children))
 
     def up_to(self, children):
         value = _text(children[0])
         value = int(value) if value.isdigit() else value
-        return ast.Quantity("up_to", value, span=_cover(children))
+        return ast.at(ast.Quantity("up_to", value), _cover(children))
 
     def any_number(self, children):
-        return ast.Quantity("any_number", None, span=_cover(children))
+        return ast.at(ast.Quantity("any_number", None), _cover(children))
 
     def compared(self, children):
         mode = _normalise(_text(children[0])).replace(" ", "_")
-        return ast.Quantity(mode, int(_text(children[1])), span=_cover(children))
+        return ast.at(ast.Quantity(mode, int(_text(children[1]))), _cover(children))
 
     def all(self, children):
-        return ast.Quantity("all", None, span=_cover(children))
+        return ast.at(ast.Quantity("all", None), _cover(children))
 
     def passed(self, children):
-        return ast.Quantity("passed", _text(children[0]), span=_cover(children))
+        return ast.at(ast.Quantity("passed", _text(children[0])), _cover(children))
 
     def noun_words(self, children):
         return tuple(children)  # tokens, so the caller can cover them
@@ -432,138 +432,138 @@ class _ToAst(Transformer):
         direction = children[2] if len(children) > 2 else None
         value = _text(children[1])
         value = int(value) if value.isdigit() else value
-        return ast.Filter(_text(children[0]), value, direction, span=_cover(children))
+        return ast.at(ast.Filter(_text(children[0]), value, direction), _cover(children))
 
     def other_than(self, children):
-        return ast.OtherThan(_text(children[0]), span=_cover(children))
+        return ast.at(ast.OtherThan(_text(children[0])), _cover(children))
 
     def yours(self, children):
-        return ast.Yours(span=_cover(children))
+        return ast.at(ast.Yours(), _cover(children))
 
     def bound_dir(self, children):
         return _text(children[0])
 
     def location(self, children):
-        return ast.Location(_text(children[0]), children[1], span=_cover(children))
+        return ast.at(ast.Location(_text(children[0]), children[1]), _cover(children))
 
     def own_place(self, children):
-        return ast.OwnPlace(_words(children), span=_cover(children))
+        return ast.at(ast.OwnPlace(_words(children)), _cover(children))
 
     def every_place(self, children):
-        return ast.EveryPlace(_words(children), span=_cover(children))
+        return ast.at(ast.EveryPlace(_words(children)), _cover(children))
 
     def bound_place(self, children):
-        return ast.VarPlace(_text(children[0]), span=_cover(children))
+        return ast.at(ast.VarPlace(_text(children[0])), _cover(children))
 
     def place_of(self, children):
-        return ast.PlaceOf(_text(children[0]), _text(children[1]), span=_cover(children))
+        return ast.at(ast.PlaceOf(_text(children[0]), _text(children[1])), _cover(children))
 
     def player_selector(self, children):
         who = children[1] if len(children) > 1 else None
-        return ast.PlayerSelector(_text(children[0]), who, span=_cover(children))
+        return ast.at(ast.PlayerSelector(_text(children[0]), who), _cover(children))
 
     def who_did(self, children):
-        return ast.WhoDid(False, span=_cover(children))
+        return ast.at(ast.WhoDid(False), _cover(children))
 
     def who_did_not(self, children):
-        return ast.WhoDid(True, span=_cover(children))
+        return ast.at(ast.WhoDid(True), _cover(children))
 
     def who_has(self, children):
         _have, comparison, noun, *rest = children
         filters, location = _split_tail(rest)
-        return ast.WhoHas(comparison, _words(noun), filters, location, span=_cover(children))
+        return ast.at(ast.WhoHas(comparison, _words(noun), filters, location), _cover(children))
 
     def thing_selector(self, children):
         noun, *rest = children
         filters, location = _split_tail(rest)
-        return ast.ThingSelector(_words(noun), filters, location, span=_cover(children))
+        return ast.at(ast.ThingSelector(_words(noun), filters, location), _cover(children))
 
     def kind_selector(self, children):
         noun, *rest = children
         filters, location = _split_tail(rest)
-        return ast.KindSelector(_words(noun), filters, location, span=_cover(children))
+        return ast.at(ast.KindSelector(_words(noun), filters, location), _cover(children))
 
     def values_selector(self, children):
         attribute, noun, *rest = children
         filters, location = _split_tail(rest)
-        return ast.KindSelector(_words(noun), filters, location, " ".join(_words(attribute)), span=_cover(children))
+        return ast.at(ast.KindSelector(_words(noun), filters, location, " ".join(_words(attribute))), _cover(children))
 
     # -- players
     def you(self, children):
-        return ast.You(span=_cover(children))
+        return ast.at(ast.You(), _cover(children))
 
     def player_var(self, children):
-        return ast.PlayerVar(_text(children[0]), span=_cover(children))
+        return ast.at(ast.PlayerVar(_text(children[0])), _cover(children))
 
     def neighbour(self, children):
-        return ast.Neighbour(_text(children[0]), span=_cover(children))
+        return ast.at(ast.Neighbour(_text(children[0])), _cover(children))
 
     # -- conditions
     def any_of(self, children):
         if len(children) == 1:
             return children[0]
-        return ast.AnyOf(tuple(children), span=_cover(children))
+        return ast.at(ast.AnyOf(tuple(children)), _cover(children))
 
     def all_of(self, children):
         if len(children) == 1:
             return children[0]
-        return ast.AllOf(tuple(children), span=_cover(children))
+        return ast.at(ast.AllOf(tuple(children)), _cover(children))
 
     def negation(self, children):
-        return ast.Not(children[0], span=_cover(children))
+        return ast.at(ast.Not(children[0]), _cover(children))
 
     def has(self, children):
         player, have, comparison, noun, *rest = children
         filters, location = _split_tail(rest)
-        return ast.Has(player, _text(have), comparison, _words(noun), filters, location, span=_cover(children))
+        return ast.at(ast.Has(player, _text(have), comparison, _words(noun), filters, location), _cover(children))
 
     def has_all_of(self, children):
         player, have, attribute, name = children
-        return ast.HasAllOf(player, _text(have), _text(attribute), _text(name), span=_cover(children))
+        return ast.at(ast.HasAllOf(player, _text(have), _text(attribute), _text(name)), _cover(children))
 
     def compare(self, children):
-        return ast.Compare(children[0], children[1], span=_cover(children))
+        return ast.at(ast.Compare(children[0], children[1]), _cover(children))
 
     def truth(self, children):
         value = children[0]
         if isinstance(value, ast.Var):
-            return ast.Flag(value.name, span=value.span)
-        return ast.Truth(value, span=_cover(children))
+            return ast.at(ast.Flag(value.name), value.span)
+        return ast.at(ast.Truth(value), _cover(children))
 
     def comparison(self, children):
         op = _normalise(_text(children[0])) if len(children) > 1 else None
-        return ast.Comparison(op, children[-1], span=_cover(children))
+        return ast.at(ast.Comparison(op, children[-1]), _cover(children))
 
     # -- numbers
     def number(self, children):
-        return ast.Number(int(_text(children[0])), span=_cover(children))
+        return ast.at(ast.Number(int(_text(children[0]))), _cover(children))
 
     def var(self, children):
-        return ast.Var(_text(children[0]), span=_cover(children))
+        return ast.at(ast.Var(_text(children[0])), _cover(children))
 
     def attribute(self, children):
-        return ast.Attribute(_text(children[0]), _text(children[1]), span=_cover(children))
+        return ast.at(ast.Attribute(_text(children[0]), _text(children[1])), _cover(children))
 
     def count(self, children):
-        return ast.Count(children[0], span=_cover(children))
+        return ast.at(ast.Count(children[0]), _cover(children))
 
     def aggregate(self, children):
         kind, attribute, selector = children
-        return ast.Aggregate(_text(kind), _text(attribute), selector, span=_cover(children))
+        return ast.at(ast.Aggregate(_text(kind), _text(attribute), selector), _cover(children))
 
     def expression(self, children):
         return children[0]
 
     def plus(self, children):
-        return ast.Plus(children[0], children[1], span=_cover(children))
+        return ast.at(ast.Plus(children[0], children[1]), _cover(children))
 
     def minus(self, children):
-        return ast.Minus(children[0], children[1], span=_cover(children))
+        return ast.at(ast.Minus(children[0], children[1]), _cover(children))
 
 
 def _items_rule(node_class):
     def build(self, children):
-        return node_class(children[0], span=_cover(children))
+        return ast.at(node_class(children[0]), _cover(children))
 
     return build
 

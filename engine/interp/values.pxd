@@ -2,6 +2,8 @@
 # fields are read without a dictionary lookup. The plain Python module ignores this file.
 # Every attribute Context sets must be declared here (tests/test_compiled_declarations.py).
 cimport cython
+from engine.effects.ast cimport (Aggregate, Attribute, Comparison, Count, HasAllOf, Minus, Number, OtherThan,
+                                 PlayerSelector, Plus, Var)
 
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
@@ -41,20 +43,30 @@ cpdef object _in_bound(Context ctx, object name, object kinds)
 cpdef object _usable(Context ctx, object tid, object owner)
 cpdef object _with_terms(Context ctx, object terms, object found)
 cpdef object _passes(Context ctx, object tid, object flt)
-cpdef object _other_than(Context ctx, object tid, object flt)
+cpdef object _other_than(Context ctx, object tid, OtherThan flt)
 cpdef object _yours(Context ctx, object tid, object flt)
 cpdef object _definition_attribute(Context ctx, object thing, object name)
-cpdef object players_selected(Context ctx, object selector)
+cpdef object players_selected(Context ctx, PlayerSelector selector)
 cpdef object select(Context ctx, object selector)
 cpdef object is_players(object words)
-cpdef object _attribute_number(Context ctx, object node)
-cpdef object _aggregate_number(Context ctx, object node)
+cpdef object _attribute_number(Context ctx, Attribute node)
+cpdef object _aggregate_number(Context ctx, Aggregate node)
 cpdef object _value(Context ctx, object node)
+# The readers of one node type each, their node typed: its fields are read from the C struct
+cpdef object _number_value(Context ctx, Number node)
+cpdef object _var_number(Context ctx, Var node)
+cpdef object _count_number(Context ctx, Count node)
+cpdef object _plus_number(Context ctx, Plus node)
+cpdef object _minus_number(Context ctx, Minus node)
+cpdef object _var_value(Context ctx, Var node)
+cpdef object _attribute_value(Context ctx, Attribute node)
+cpdef object _compare(object left, Comparison comparison, Context ctx, object at_least)
+cpdef object _comparison(Comparison comparison, object at_least)
 @cython.locals(fast=tuple)
 cpdef object holder(World world, object node, object seats)
 cpdef object _has_count(Context ctx, object seat, object node)
 cpdef object _things_count(Context ctx, object seat, object noun, object filters, object location)
-cpdef object _has_all_of(Context ctx, object seat, object node)
+cpdef object _has_all_of(Context ctx, object seat, HasAllOf node)
 cpdef object player_of(Context ctx, object node)
 cpdef object _anywhere(object keep, object kinds, object everybodys, Context ctx, object owner)
 cpdef object _anywhere_with_terms(object keep, object with_terms, object kinds, object everybodys, Context ctx,

@@ -573,14 +573,34 @@ def _aggregate_number(ctx: Context, node: Aggregate) -> int:
     return _aggregate(node.kind, values)
 
 
-NUMBERS = {  # number node -> how its value is read
-    Number: lambda ctx, node: node.value,
-    Var: lambda ctx, node: variable_number(ctx, node.name),
+def _number_value(ctx: Context, node: Number) -> int:
+    return node.value
+
+
+def _var_number(ctx: Context, node: Var) -> int:
+    return variable_number(ctx, node.name)
+
+
+def _count_number(ctx: Context, node: Count) -> int:
+    return len(select(ctx, node.selector))
+
+
+def _plus_number(ctx: Context, node: Plus) -> int:
+    return number(ctx, node.left) + number(ctx, node.right)
+
+
+def _minus_number(ctx: Context, node: Minus) -> int:
+    return number(ctx, node.left) - number(ctx, node.right)
+
+
+NUMBERS = {  # number node -> how its value is read (named functions, not lambdas: values.pxd types their nodes)
+    Number: _number_value,
+    Var: _var_number,
     Attribute: _attribute_number,
-    Count: lambda ctx, node: len(select(ctx, node.selector)),
+    Count: _count_number,
     Aggregate: _aggregate_number,
-    Plus: lambda ctx, node: number(ctx, node.left) + number(ctx, node.right),
-    Minus: lambda ctx, node: number(ctx, node.left) - number(ctx, node.right),
+    Plus: _plus_number,
+    Minus: _minus_number,
 }
 
 
@@ -847,11 +867,19 @@ def _value(ctx: Context, node):
     """A number, or for names and attributes the raw value (ids compare with 'is')."""
     kind = type(node)  # (node classes have no subclasses: a type test, not isinstance's search)
     if kind is Var:
-        return thing_value(ctx, node.name)
+        return _var_value(ctx, node)
     if kind is Attribute:
-        subject = "Game" if node.name == "Game" else thing_value(ctx, node.name)
-        return attribute(ctx, subject, node.attribute)
+        return _attribute_value(ctx, node)
     return number(ctx, node)
+
+
+def _var_value(ctx: Context, node: Var):
+    return thing_value(ctx, node.name)
+
+
+def _attribute_value(ctx: Context, node: Attribute):
+    subject = "Game" if node.name == "Game" else thing_value(ctx, node.name)
+    return attribute(ctx, subject, node.attribute)
 
 
 def _compare(left, comparison: Comparison, ctx: Context, at_least: bool) -> bool:
