@@ -211,3 +211,17 @@ def test_a_node_is_equal_and_hashed_by_its_value_not_its_place():
     assert placed != nodes.Number(4)
     with pytest.raises(AttributeError):  # (FrozenInstanceError is one)
         placed.value = 4
+
+
+def test_a_missing_node_is_an_error_not_a_crash():
+    """The .pxd files type the nodes some functions read; in the compiled build a None there
+    would be read as a C struct unless the module checks for None (its first line): it must
+    raise as plain Python does."""
+    from engine.interp import handlers, items
+
+    with pytest.raises(AttributeError):
+        items.bounds(None, None, 3)
+    with pytest.raises(AttributeError):
+        items.too_few(None, 1, 0)
+    with pytest.raises(AttributeError):
+        handlers._cost_text(None, None, 1)

@@ -1,3 +1,4 @@
+# cython: nonecheck=True
 """One handler per effect node: what each construct of the language does.
 
 A handler is ``handler(rt, frame, node)``. It looks at ``frame["s"]`` (its

@@ -1,3 +1,4 @@
+# cython: nonecheck=True
 """Actions on lists of items: gain, lose, pay, give, draw, discard, take, reveal, play, choose.
 
 An item is "QUANTITY NOUN [filters] [location]". A resource item is an

@@ -1,3 +1,4 @@
+# cython: nonecheck=True
 """Feasibility read off the state: a sure yes, a sure no with its reason, or unsure.
 
 Theory of operation
