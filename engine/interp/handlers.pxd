@@ -17,6 +17,7 @@ cpdef object _env_plan(object resolved)
 # closure, as C functions of a typed runtime and frame: the runtime's fields (Frames) and the
 # frame's keys are read without a lookup by name.
 from engine.interp.frames cimport Frames, bound_values
+from engine.interp.game cimport Game
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
 from engine.interp.values cimport number, player_of, select, test, thing_value, variable_number
@@ -31,7 +32,7 @@ cpdef object _twice(Frames rt, dict f, Twice node)
 cpdef object _let(Frames rt, dict f, object node)
 cpdef object _let_now(Frames rt, dict f, Let node)
 cpdef object _adjust(Frames rt, dict f, Adjust node)
-cpdef object _value_keys(object game, object current, object low, object high)
+cpdef object _value_keys(Game game, object current, object low, object high)
 cpdef list _values(object current, object low, object high)
 cpdef object _adjust_label(Frames rt, Adjust node, object value, object steps)
 cpdef object _ask_value(Frames rt, dict f, object node, object current, object low, object high)
@@ -43,7 +44,7 @@ cpdef object _set_now(Frames rt, dict f, Set node)
 cpdef object _choice(Frames rt, dict f, Choice node)
 cpdef object _ask_option(Frames rt, dict f, object node)
 cpdef tuple _choice_asked(Choice node, object probing, list chosen, dict env)
-cpdef tuple _label_names(object game, object number)
+cpdef tuple _label_names(Game game, object number)
 cpdef object _shown_number(object value)
 cpdef object _run_chosen(Frames rt, dict f, Choice node)
 cpdef object _conditional(Frames rt, dict f, object node)

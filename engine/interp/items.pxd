@@ -5,6 +5,7 @@
 # expression cannot be cpdef.) Their runtime is typed: a Runtime, or the walk's branch (a Frames
 # too), so its game, state and World, and their C methods, are reached without a lookup by name.
 cimport cython
+from engine.interp.game cimport Game
 from engine.effects.ast cimport Item, Quantity
 
 from engine.interp.frames cimport Frames
@@ -24,7 +25,7 @@ cpdef object pick_prompt(Frames rt, dict f, Item item)
 cpdef object too_few(Item item, object least, object found)
 cpdef object pick_pool(Frames rt, object ctx, Item item, object owner)
 cpdef object is_ordered_source(Frames rt, Item item, object ctx)
-cpdef object _ordered_kind(object game, object kind)
+cpdef object _ordered_kind(Game game, object kind)
 cpdef object _ordered_kinds(Frames rt, object kinds)
 cpdef object slot_order(Frames rt, list pool)
 cpdef object _step_item(Frames rt, dict f, object node, Item item, object verb)
@@ -74,3 +75,6 @@ cpdef object _free_slot(Frames rt, object kind, object wanted, object place, obj
 cpdef object _allowed_values(Frames rt, object kind, object place, object seat)
 cpdef object _zone_values(Frames rt, object kind, object place_kind)
 cpdef object _zone_holds(Frames rt, object zone, object kind)
+# Functions of a typed runtime, game or World (their fields read from the C struct)
+cpdef object _decks_for(Game game, object noun)
+cpdef object refill_pile(Game game, object deck)

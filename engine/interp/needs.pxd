@@ -3,11 +3,21 @@
 # convention (a call from another module still goes through the Python function). The plain
 # Python module ignores this file. (A function with a closure, a lambda or a generator
 # expression cannot be cpdef.)
+from engine.interp.frames cimport Frames
+from engine.interp.game cimport Game
 
-cpdef object short(object rt, object wanted, object seat, object times=*)
-cpdef dict _steps_by_key(object game, object start, object span, object wrap)
+cpdef object short(Frames rt, object wanted, object seat, object times=*)
+cpdef dict _steps_by_key(Game game, object start, object span, object wrap)
 
 # The values' readers and the handlers' helpers this module calls, as C functions (none of them
 # is patched by a test).
 from engine.interp.values cimport counter_owner, is_resource
 from engine.interp.handlers cimport adjust_steps, call_nouns
+# Functions of a typed runtime, game or World (their fields read from the C struct)
+cpdef object _read(Game game, object node, object subst, object ways, object calls, object count)
+cpdef object _call(Game game, object node, object subst, object ways, object calls)
+cpdef object _split(Game game, object node, object subst, object ways, object going, object calls, object count)
+cpdef object _counters(Game game, object node, object subst, object way)
+cpdef object _may_needs(Game game, object node)
+cpdef object _adjust_needs(Game game, object node)
+cpdef object _plain_payment(Game game, object cost)

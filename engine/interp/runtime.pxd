@@ -2,6 +2,7 @@
 # dict and list inside a state, so the compiled build makes it a C function whose recursive
 # calls skip Python's calling convention. The plain Python module ignores this file.
 cimport cython
+from engine.interp.game cimport Game
 
 cpdef object copy_data(object value)
 
@@ -15,3 +16,5 @@ from engine.interp.fallible cimport can_fail, fresh
 
 # A decision's prompt in words (made by its function only for a decision really asked)
 cpdef object _words(object prompt)
+# Functions of a typed runtime, game or World (their fields read from the C struct)
+cpdef object _explore(Game game, object state, object flow, object depth, object budget, object nesting=*)

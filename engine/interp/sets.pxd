@@ -5,3 +5,12 @@ from engine.interp.game cimport Game
 from engine.interp.world cimport World
 
 cpdef object rule_at(World world, object place)
+# Functions of a typed runtime, game or World (their fields read from the C struct)
+cpdef object sets_in(World world, object place)
+cpdef object value_of(World world, object tid, object by)
+cpdef object _numbers(World world, object sets, object by)
+cpdef object name(World world, object set_tid)
+cpdef object _name(World world, object value)
+cpdef object _plural(World world, object value)
+cpdef object put(World world, object tid, object place, object plan)
+cpdef object put_first(World world, object tid, object place)
