@@ -4,13 +4,14 @@
 # function). The plain Python module ignores this file. (A function with a closure, a lambda
 # or a generator expression cannot be cpdef.)
 cimport cython
+from engine.interp.values cimport Context
 from engine.effects.ast cimport (Adjust, Bound, Choice, Conditional, Exchange, ForEach, ForEachIn, ForEachOf,
                                  IfPossible, Let, Move, Obligation, OnlyIf, Pay, Perform, Set, Twice)
 
-cpdef object adjust_range(object ctx, Adjust node)
+cpdef object adjust_range(Context ctx, Adjust node)
 cpdef object adjust_steps(object start, object end, object span, object wrap)
 cpdef object call_nouns(object resolved, object nouns)
-cpdef object call_env(object ctx, object resolved)
+cpdef object call_env(Context ctx, object resolved)
 cpdef object _env_plan(object resolved)
 
 # The handlers (the table calls them as Python functions) and their helpers that have no
@@ -66,3 +67,5 @@ cpdef object _call(Frames rt, dict f, object node)
 cpdef object _call_now(Frames rt, dict f, object node)
 cpdef object _call_fields(Frames rt, dict f, object resolved)
 cpdef object _call_result(Frames rt, dict f)
+# Functions of a typed runtime, game or World (their fields read from the C struct)
+cpdef object entries_of(Context ctx, object node)

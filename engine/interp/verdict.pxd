@@ -3,6 +3,7 @@
 # The plain Python module ignores this file. Every attribute these classes set must be
 # declared here (tests/test_compiled_declarations.py).
 cimport cython
+
 from engine.effects.ast cimport (Bound, Choice, Conditional, Discard, Draw, Exchange, ForEach, ForEachIn, Gain, Item,
                                  Let, Move, Obligation, OnlyIf, Perform, Poll, Repeat, Set, Take, Twice)
 
@@ -12,8 +13,8 @@ from engine.interp.world cimport World
 # The values' readers and the handlers' helpers this module calls most, as C functions: the call
 # skips the lookup of the name and Python's calling convention (none of them is patched by a test).
 from engine.interp.handlers cimport adjust_range, adjust_steps, call_env, call_nouns
-from engine.interp.values cimport (context, counter_owner, is_resource, noun_of, number, places, player_of, select,
-                                   test, thing_value)
+from engine.interp.values cimport (Context, context, counter_owner, is_resource, noun_of, number, places, player_of,
+                                   select, test, thing_value)
 
 cdef class Walk:
     cdef public Game game
@@ -29,7 +30,7 @@ cdef class Walk:
     cpdef object walk(self, dict envs, tuple segments)
     @cython.locals(head=tuple, steps=tuple, at=Py_ssize_t)
     cpdef object fallible(self, tuple segments)
-    cpdef object ctx(self, dict envs, tuple head)
+    cpdef Context ctx(self, dict envs, tuple head)
     @cython.locals(world=World, state=dict)  # (the copy made by the dict's own copy)
     cpdef object changed(self, dict envs)
     cpdef object then(self, tuple head, object node)
@@ -39,7 +40,7 @@ cdef class Walk:
 cdef class _Branch(Frames):
     cdef public object _ctx, _strict
 
-    cpdef object ctx(self, dict frame)
+    cpdef Context ctx(self, dict frame)
     cpdef object in_strict(self)
 
 # The walk's helpers that its steps call most, as C functions, so that a call inside this
@@ -53,7 +54,7 @@ cpdef object _bind(dict envs, object key, object values)
 cpdef object _once_each(tuple head, object name, object body, object values)
 cpdef object _weight(Game game, object number)
 cpdef object _option_weights(Game game, Choice node)
-cpdef object _is_resource_item(object ctx, object item)
+cpdef object _is_resource_item(Context ctx, object item)
 cpdef object _plain_draw(Frames rt, object root)
 cpdef object _drawable(World world, object deck, object pile)
 cpdef object _option_draws(Frames rt, object number)
@@ -101,3 +102,11 @@ cpdef object _below(Frames rt, object frames, object depth)
 cpdef object _finished(Game game, object frame, object node)
 cpdef object _guards(Game game, object number)
 cpdef object _steps_of(Game game, object number)
+# Functions of a typed runtime, game or World (their fields read from the C struct)
+cpdef object _discarding_way(Walk w, object envs, object head, object after, object name, object chosen)
+cpdef object _moving_way(Walk w, object envs, object head, object seat, object after, object name, object chosen)
+cpdef object _moving_rest(Walk w, object envs, object head, object seat, object rest, object chosen)
+cpdef object _discarded_as(Walk w, object envs, object head, object node, object rest)
+cpdef object _discarded_bound(Walk w, object envs, object head, object name, object rest, object tid)
+cpdef object _took_one(Walk w, object found, object question, object pool)
+cpdef object _discarding_rest(Walk w, object envs, object head, object rest, object chosen)
