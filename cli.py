@@ -205,11 +205,17 @@ def _parse_options(ctx: click.Context, pairs: tuple[str, ...]) -> dict:
     return options
 
 
+def _phase_names(engine) -> dict:
+    """Phase id -> name, from an engine that names its phases (any other logs the ids)."""
+    return engine.phase_names() if hasattr(engine, "phase_names") else {}
+
+
 class _LiveLog:
     """An observer for runner.play: prints each new event as a log line (and notes undos)."""
 
     def __init__(self, engine, autosave: Path | None = None):
         self.engine, self.autosave, self.shown = engine, autosave, []
+        self.phase_names = _phase_names(engine)
 
     def __call__(self, state, transcript) -> None:
         from engine import log
@@ -220,7 +226,7 @@ class _LiveLog:
         if kept < len(self.shown):
             click.echo(f"-- undone: back to decision {len(transcript.answers) + 1} --")
         for event in events[kept:]:
-            click.echo(log.line(event))
+            click.echo(log.line(event, self.phase_names))
         self.shown = events
         if self.autosave is not None and transcript.answers:
             save(self.autosave, transcript)
@@ -404,7 +410,7 @@ def replay(ctx: click.Context, file: Path) -> None:
     except runner.ReplayError as exc:
         click.echo(f"error: {file}: {exc}", err=True)
         ctx.exit(EXIT_CONTENT)
-    for line in log.lines(engine.events(result.state)):
+    for line in log.lines(engine.events(result.state), _phase_names(engine)):
         click.echo(line)
     _echo_summary(result)
 

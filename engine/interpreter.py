@@ -136,6 +136,10 @@ class Engine:
     def events(self, state: dict) -> list[dict]:
         return state["events"]
 
+    def phase_names(self) -> dict[str, str]:
+        """Each phase's name by its id (an event names its phase by id; a log line by name)."""
+        return {key: str(item.get("name", key)) for key, item in self.game.items("phases").items()}
+
     def view(self, state: dict, player: int) -> dict:
         self._sharing(state)
         return view_of(self.game, state, player)

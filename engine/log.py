@@ -1,7 +1,8 @@
 """Readable lines from engine events, final results and player views.
 
 An event (engine.events(state)) is a dict with `type`, usually `player`, the line
-`text`, and optionally `round` and `phase`. Its log line is
+`text`, and optionally `round` and `phase` (the phase's id; a log given the game's
+phase names, engine.phase_names(), writes the name instead). Its log line is
 
     round 1 · move · p2: moved 2 to 5
 
@@ -21,14 +22,14 @@ def seat_name(seat: int) -> str:
     return f"p{seat + 1}"
 
 
-def line(event: dict) -> str:
-    """One event as one line."""
+def line(event: dict, phase_names: dict | None = None) -> str:
+    """One event as one line; ``phase_names``: phase id -> the name a player reads."""
     parts = []
     if event.get("round") is not None:
         round_ = event["round"]
         parts.append(f"round {round_}" if isinstance(round_, int) else str(round_))
     if event.get("phase"):
-        parts.append(str(event["phase"]))
+        parts.append(str((phase_names or {}).get(event["phase"], event["phase"])))
     text = event.get("text") or _fallback_text(event)
     if isinstance(event.get("player"), int):
         parts.append(f"{seat_name(event['player'])}: {text}")
@@ -42,9 +43,9 @@ def _fallback_text(event: dict) -> str:
     return f"{event.get('type', 'event')}" + (f" ({fields})" if fields else "")
 
 
-def lines(events: Iterable[dict]) -> list[str]:
+def lines(events: Iterable[dict], phase_names: dict | None = None) -> list[str]:
     """The log: one line per event, leaving out quiet ones (a hidden bookkeeping counter)."""
-    return [line(event) for event in events if not event.get("quiet")]
+    return [line(event, phase_names) for event in events if not event.get("quiet")]
 
 
 def outcome_lines(outcome: dict) -> list[str]:

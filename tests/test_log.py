@@ -13,6 +13,25 @@ def test_an_event_reads_round_phase_player_and_text():
     assert log.line(event) == "round 1 · summer · p2: gained 2 coins (give tour)"
 
 
+def test_a_phase_is_written_by_its_name_when_the_log_knows_the_names():
+    event = {"type": "dealt", "text": "Mine was dealt to Row 1", "round": 1, "phase": "round_turns"}
+    assert log.line(event, {"round_turns": "turns"}) == "round 1 · turns · Mine was dealt to Row 1"
+    assert log.line(event) == "round 1 · round_turns · Mine was dealt to Row 1"  # (no names: the id)
+
+
+def test_a_game_logs_its_phases_by_name():
+    """The phase named "turns" in the pack (id round_turns) reads "turns" in the log, in the
+    line's phase and in the event that begins it."""
+    from engines import loaded
+
+    engine = loaded("castles-of-burgundy-cards")
+    assert engine.phase_names()["round_turns"] == "turns"
+    state = engine.new_game(players=2, seed=1)
+    shown = log.lines(engine.events(state), engine.phase_names())
+    assert "round 1 · turns · turns begins" in shown
+    assert not any("round_turns" in line for line in shown)
+
+
 def test_a_round_given_as_words_is_written_as_given():
     assert log.line({"type": "scored", "player": 0, "text": "scored 3", "round": "year 4"}) == "year 4 · p1: scored 3"
 

@@ -31,7 +31,7 @@ def play_golden(engine, players: int, seed: int):
 def log_text(engine, state, result) -> str:
     from engine.log import lines, outcome_lines
 
-    return "\n".join(lines(engine.events(state)) + outcome_lines(engine.result(state))) + "\n"
+    return "\n".join(lines(engine.events(state), engine.phase_names()) + outcome_lines(engine.result(state))) + "\n"
 
 
 def main() -> None:
