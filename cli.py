@@ -2,7 +2,9 @@
 
 Exit codes of `tabula validate`: 0 clean, 1 content errors, 2 usage errors,
 3 internal error (a bug in tabula, said as such; never a traceback for bad
-content). Set TABULA_DEBUG=1 to see the traceback of an internal error.
+content). Set TABULA_DEBUG=1 to see the traceback of an internal error. Any
+command whose reader goes away (`tabula play ... | head`) stops quietly with
+141, as a shell's own commands do (128 + SIGPIPE).
 """
 
 from __future__ import annotations
@@ -22,6 +24,15 @@ from engine.runner import DEFAULT_MAX_DECISIONS
 from engine.version import ENGINE_VERSION, build
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
+EXIT_READER_GONE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader closed the pipe
+
+
+def _reader_gone() -> None:
+    """The output's reader closed the pipe: nothing more can be said to it. The rest of the
+    output (and the interpreter's last flush) goes nowhere instead of failing again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(EXIT_READER_GONE)
 
 
 def _internal_error(exc: BaseException) -> None:
@@ -39,6 +50,8 @@ class _Group(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
             raise
+        except BrokenPipeError:
+            _reader_gone()
         except Exception as exc:  # noqa: BLE001 - the top-level safety net
             _internal_error(exc)
             ctx.exit(EXIT_INTERNAL)
@@ -560,6 +573,8 @@ def main(argv: list[str] | None = None) -> None:
         tabula.main(args=argv, prog_name="tabula", standalone_mode=True)
     except SystemExit:
         raise
+    except BrokenPipeError:
+        _reader_gone()
     except Exception as exc:  # noqa: BLE001 - anything click did not handle
         _internal_error(exc)
         sys.exit(EXIT_INTERNAL)

@@ -134,3 +134,17 @@ def test_a_player_at_the_keyboard_can_ask_why_an_answer_is_not_offered():
     assert "draw vine (left) with a regular worker  [place:draw_vine" in out  # (offered: not in the answer)
     assert "  - draw vine" not in out
     assert "  (no answer left out matches 'nothing like this')" in out
+
+
+def test_a_reader_that_goes_away_ends_the_output_quietly_with_141(tmp_path):
+    """`tabula play ... | head -1`: once the reader closes the pipe, the command stops with the
+    shell's code for a writer whose reader left (128 + SIGPIPE), not with an internal error."""
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "cli", "play", "viticulture", "--players", "4", "--bots",
+                                "random", "--seed", "7"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    first = process.stdout.readline()
+    process.stdout.close()  # the reader goes away; the game's log is far longer than a pipe holds
+    assert process.wait(timeout=300) == 141
+    assert first.startswith(b"round 0") and b"internal error" not in process.stderr.read()
