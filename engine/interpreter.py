@@ -138,7 +138,7 @@ class Engine:
 
     def phase_names(self) -> dict[str, str]:
         """Each phase's name by its id (an event names its phase by id; a log line by name)."""
-        return {key: str(item.get("name", key)) for key, item in self.game.items("phases").items()}
+        return {key: self.game.phase_name(key) for key in self.game.items("phases")}
 
     def view(self, state: dict, player: int) -> dict:
         self._sharing(state)

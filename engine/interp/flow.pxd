@@ -33,7 +33,7 @@ cpdef object _worker_of(Frames rt, object seat, object kind)
 cpdef object _slot_label(object space_id, object space, object slot)
 cpdef object _is_bonus_slot(Frames rt, object space_id, object slot)
 # Functions of a typed runtime (a Runtime or a walk's branch, both Frames): its game, state
-# and World are read from the C struct
+# and World are read from the C struct (and likewise a typed game)
 cpdef object _push_effect(Frames rt, object root, object seat, object source, object strict=*)
 cpdef object _round(Frames rt, object f)
 cpdef object _phase(Frames rt, object f)
@@ -66,5 +66,4 @@ cpdef object _clear_chart(Frames rt, object f)
 cpdef object _applies(Frames rt, object item)
 cpdef object _trigger_allowed(Frames rt, object seat, object tid, object trigger, object index, object namespace,
                               object kind)
-# Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object _applies_to(Game game, object players, object options, object item)

@@ -240,7 +240,7 @@ def _phase(rt, f) -> None:
         f["s"] = 1
         flow["phase"], flow["phase_number"] = f["phase"], rt.s["phase_numbers"][f["phase"]]
         flow["passed"] = []
-        rt.world.event("phase", None, f"{rt.flow.phases[f['phase']].get('name', f['phase'])} begins")
+        rt.world.event("phase", None, f"{rt.game.phase_name(f['phase'])} begins")
     if f["todo"]:
         rt.push_routine("step", {"step": f["todo"].pop(0)})
     else:

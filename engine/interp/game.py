@@ -109,6 +109,10 @@ class Game:
     def items(self, namespace: str) -> dict:
         return dict.get(self.namespaces, namespace, NO_ITEMS)
 
+    def phase_name(self, phase: str) -> str:
+        """The name a player reads for a phase (its id when it has none)."""
+        return dict.get(self.items("phases").get(phase) or {}, "name", phase)
+
     def number(self, node: Node) -> int:
         return self.node_numbers[id(node)]
 

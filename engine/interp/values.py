@@ -564,8 +564,7 @@ def variable_number(ctx: Context, name: str) -> int:
 
 
 def _attribute_number(ctx: Context, node: Attribute) -> int:
-    subject = "Game" if node.name == "Game" else thing_value(ctx, node.name)
-    return _as_number(attribute(ctx, subject, node.attribute))
+    return _as_number(_attribute_value(ctx, node))
 
 
 def _aggregate_number(ctx: Context, node: Aggregate) -> int:

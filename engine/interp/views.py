@@ -80,8 +80,7 @@ def describe(game, view: dict, seat: int) -> list[str]:
     counters = view["counters"][seat]
     shown = [f"{game.vocabulary.nouns[r].plural} {v}" for r, v in sorted(counters.items())
              if not game.item("resources", r).get("hidden")]
-    phase = (game.items("phases").get(view["phase"]) or {}).get("name", view["phase"])
-    lines = [f"round {view['round']}, {phase} · player {seat + 1}: " + ", ".join(shown)]
+    lines = [f"round {view['round']}, {game.phase_name(view['phase'])} · player {seat + 1}: " + ", ".join(shown)]
     prefix = f"p{seat}."
     for place, contents in view["places"].items():
         if not place.startswith(prefix) or isinstance(contents, dict):
