@@ -22,6 +22,10 @@ cdef class Frames:
     cdef public dict leaves
     cdef public Context _last_ctx
     cdef public dict _ctx_frame
+    # a Runtime's own (runtime.py; a walk's branch leaves them unset)
+    cdef public object flow, probe_depth, probe_options, open_judge, handed, ways, handing
+    cdef public bint trial
+    cdef public Py_ssize_t budget
 
     @cython.locals(envs=dict)
     cpdef dict env(self, dict frame)

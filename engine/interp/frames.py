@@ -26,9 +26,10 @@ class Frames:
     """The frame stack of a run: pushing, replacing and finishing frames, their bindings and
     contexts. (Runtime's base: in the compiled build a C type whose fields are read without a
     lookup by name, frames.pxd; Runtime itself stays a Python class, so its methods can be
-    patched.)"""
+    patched. The run's own fields are declared here for that reason: Runtime sets them.)"""
 
-    __slots__ = ("game", "s", "world", "last_out", "leaves", "_last_ctx", "_ctx_frame")
+    __slots__ = ("game", "s", "world", "last_out", "leaves", "_last_ctx", "_ctx_frame",
+                 "flow", "probe_depth", "trial", "budget", "probe_options", "open_judge", "handed", "ways", "handing")
 
     def env(self, frame: dict) -> dict:
         envs = self.s["envs"]  # (typed in the compiled build: the dict's own read)

@@ -2,13 +2,14 @@
 # dict and list inside a state, so the compiled build makes it a C function whose recursive
 # calls skip Python's calling convention. The plain Python module ignores this file.
 cimport cython
+from engine.interp.frames cimport Frames
 from engine.interp.game cimport Game
 
 cpdef object copy_data(object value)
 
 # Run's loop, of typed arguments: the state, frames and tables read as a dict and lists
 @cython.locals(frame=dict, at=Py_ssize_t)
-cpdef object _steps(object rt, dict state, list frames, list nodes, dict table, dict routines)
+cpdef object _steps(Frames rt, dict state, list frames, list nodes, dict table, dict routines)
 
 # The fallibility readers the loop calls at every step, as C functions (settled and
 # sure_options stay Python calls: tests patch them in this module).
@@ -18,3 +19,15 @@ from engine.interp.fallible cimport can_fail, fresh
 cpdef object _words(object prompt)
 # Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object _explore(Game game, object state, object flow, object depth, object budget, object nesting=*)
+
+# The steps run at every handler call or question, of a typed runtime (bound to Runtime as its
+# methods, where tests patch them)
+cpdef object _run(Frames rt)
+cpdef object _run_probe(Frames rt)
+cpdef object _unwind(Frames rt, object failure)
+cpdef object _ask(Frames rt, dict frame, object player, object prompt, object options, object source=*,
+                  object checked=*, object why_not=*, object open=*, object judged_by=*, object judge=*,
+                  object ways=*)
+cpdef object _forced_answer(Frames rt, object options)
+cpdef object _answer(Frames rt, object key)
+cpdef object _judge_enough(Frames rt, object options, object way=*)

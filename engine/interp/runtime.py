@@ -105,11 +105,180 @@ class Pending(Exception):
     """Raised inside a probe when the run reaches a decision."""
 
 
-class Runtime(Frames):
-    """Runs frames over one working state; ``probe`` marks a feasibility trial."""
+# ------------------------------------------------------------ the loop
+# The steps that run at every handler call or question are functions of a typed runtime (in
+# the compiled build, runtime.pxd: its fields are read from the C struct), bound to Runtime as
+# its methods below, where tests patch them. Their calls to one another go through the method.
 
-    __slots__ = ("flow", "probe_depth", "trial", "budget", "probe_options", "open_judge", "handed", "ways", "handing",
-                 "__weakref__")
+def _run(rt: Runtime) -> None:
+    """Run until a decision is pending or the game is over."""
+    if rt.probe_depth is not None:
+        return _run_probe(rt)
+    _steps(rt, rt.s, rt.s["frames"], rt.game.nodes, handlers.HANDLERS, rt.flow.ROUTINES)
+
+
+def _run_probe(rt: Runtime) -> None:
+    """The loop of a probe: done when the region is finished, or (a trial) settled, or when
+    the budget is spent; a failure fails the whole probe."""
+    state, frames, depth = rt.s, rt.s["frames"], rt.probe_depth
+    nodes, table, routines = rt.game.nodes, handlers.HANDLERS, rt.flow.ROUTINES
+    game, rest_fails, trial = rt.game, rt.flow.rest_can_fail, rt.trial
+    fails = game.memo["can_fail"]  # can_fail's memo, read directly at every step
+    while state["pending"] is None:
+        if len(frames) < depth:
+            return
+        frame = frames[-1]
+        number = frame.get("n")
+        if trial and number is not None:  # its cheap first tests inlined: this runs at every step
+            fallible = fails.get(number)
+            if fallible is None:
+                fallible = can_fail(game, number)
+            if not fallible and fresh(frame) and settled(game, frames, depth, rest_fails):
+                return
+        rt.budget -= 1
+        if rt.budget < 0:
+            return
+        if number is not None:
+            node = nodes[number]
+            table[type(node)](rt, frame, node)
+        else:
+            routines[frame["h"]](rt, frame)
+
+
+def _unwind(rt: Runtime, failure: Infeasible) -> None:
+    frames = rt.s["frames"]
+    for index in range(len(frames) - 1, -1, -1):
+        if frames[index].get("soft"):
+            source = frames[index].get("src", "")
+            del frames[index:]
+            rt.last_out = []
+            rt.world.event("failed", frames[index - 1]["p"] if index else None,
+                           f"could not finish {source}: {failure.reason}", {"reason": failure.reason})
+            return
+    raise RulesError(f"an effect could not be carried out outside any step: {failure.reason}")
+
+
+# ------------------------------------------------------------ decisions
+
+def _ask(rt: Runtime, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "",
+         checked: bool = False, why_not: dict | None = None, open: list | None = None,
+         judged_by: str | None = None, judge=None, ways: dict | None = None) -> None:
+    """Stop with a decision for ``player``; options that cannot be completed are left out.
+
+    Options are judged only until two are legal; the rest stay *open* (decisions.py) and
+    are judged when a player needs them (``judge_open``). ``checked``: the caller judged
+    them already (``why_not``: why it left some out; ``open``: the ones it left unjudged,
+    which ``judged_by`` names the judge of, and ``judge`` judges; ``ways``: key -> what the
+    walk that judged it took at the first question of the region the answer opens).
+
+    ``open_judge`` keeps the judge of the open options for the engine to hand on with the
+    decision: it goes on judging against this state, with what it has worked out so far."""
+    way, rt.handing, rt.ways = rt.handing, None, None  # (handed on to the next question only)
+    if rt.probe_depth is not None:
+        rt.probe_options = list(options)
+        raise Pending()
+    if checked:  # (the caller's lists and dict, made for this decision: they are its own from here)
+        shown, excluded, unjudged = options, why_not or {}, open or ()
+        if ways is not None:
+            rt.ways = (frame, ways)
+    else:
+        shown, excluded, unjudged, judge = rt._judge_enough(options, way)
+    if not shown:
+        told = nearest(excluded.values())
+        raise Infeasible(told if told is not None else f"nothing can be chosen: {_words(prompt)}")
+    if len(shown) == 1:  # a forced choice is not asked: the frame runs on with it
+        frame["ans"] = shown[0][0]
+        return
+    s = rt.s
+    s["decisions"] += 1
+    pending = s["pending"] = {
+        "id": f"d{s['decisions']}",
+        "player": player,
+        "prompt": _words(prompt),  # (built only for a decision that is really asked)
+        "options": [[key, label] for key, label in shown],  # (each pair made as a list at once)
+        "source": source or frame.get("src", ""),
+    }
+    if excluded:
+        pending["why_not"] = excluded
+    if unjudged:
+        pending["open"] = unjudged
+        rt.open_judge = judge
+        if judged_by:
+            pending["judged_by"] = judged_by
+
+
+def _forced_answer(rt: Runtime, options) -> str | None:
+    """The one answer asking would take at once, told without making the option judges:
+    every other answer surely lacks a counter it must pay (needs.py), and this one leaves
+    nothing in the region that could fail. None otherwise, and in a probe (its explorer
+    tries the options in order, as asked). When the question is asked after all, its
+    option judges refuse by the refusal read here (``handed``), not by one made again."""
+    if rt.probe_depth is not None:
+        return None
+    frame = rt.s["frames"][-1]
+    refused = needs.refusal(rt)
+    rt.handed = (frame, refused)
+    if refused is None:
+        return None
+    left = None
+    for option in options:  # stops at the second answer not refused: then it is asked
+        if not refused(option[0]):
+            if left is not None:
+                return None
+            left = option
+    if left is None:
+        return None
+    key = left[0]
+    if key in sure_options(rt.game, rt.s["frames"], rt._region_depth(), (left,), rt.flow.rest_can_fail):
+        rt.handed = rt.handing = None  # not asked: a question met, and passed
+        return key
+    return None
+
+
+def _answer(rt: Runtime, key: str) -> None:
+    """Deliver an answer to the frame that asked, and run on."""
+    rt.s["pending"] = None
+    frames = rt.s["frames"]
+    ways, rt.ways = rt.ways, None
+    if ways is not None and ways[0] is frames[-1]:
+        rt.handing = dict.get(ways[1], key)
+    frames[-1]["ans"] = key
+    rt.run()
+
+
+def _judge_enough(rt: Runtime, options, way=None):
+    """Judge options until two are legal (then it is a real decision): the sure ones, then
+    what the walk reads, then trials. Returns the options legal or left open (in order),
+    why each other judged one is not legal, and the keys left open. ``way``: what the
+    answer before took here (_handed_key)."""
+    judge = rt.option_judge(options, way)
+    verdicts = {}  # key -> None (legal), why not, or REFUSED (why not: worked out if shown)
+    legal = 0
+    enough = 2 if not rt.judge_all else len(options) + 1  # (judge_all: tests judge every option)
+    order = verdict.lightest_first(rt, options)
+    for settle in (False, True):  # the walk first, trials only if still needed
+        for key, _label in order:
+            if legal >= enough:
+                break
+            if key not in verdicts:
+                why = judge(key, settle, False)
+                if why is not UNSURE:
+                    verdicts[key] = why
+                    legal += why is None
+    shown = [(key, label) for key, label in options if verdicts.get(key) is None]
+    excluded = {key: verdicts[key] for key, _label in options if verdicts.get(key) is not None}
+    if len(shown) != 1:  # asked, or nothing can be chosen: the reasons are shown
+        for key, why in excluded.items():
+            if why is REFUSED:
+                excluded[key] = judge(key)
+    return shown, excluded, [key for key, _label in options if key not in verdicts], judge
+
+
+class Runtime(Frames):
+    """Runs frames over one working state; ``probe`` marks a feasibility trial. (Its fields are
+    declared by Frames, frames.py.)"""
+
+    __slots__ = ("__weakref__",)
     judge_all = False  # judge every option when asking, none left open (tests compare the two)
 
     def __init__(self, game, state: dict, flow, probe_depth: int | None = None, trial: bool = False) -> None:
@@ -130,163 +299,11 @@ class Runtime(Frames):
         self._last_ctx = None  # the Context made last (Frames.ctx)
         self._ctx_frame = None  # the frame it was asked for last
 
-    # ------------------------------------------------------------ the loop
-
-    def run(self) -> None:
-        """Run until a decision is pending or the game is over."""
-        if self.probe_depth is not None:
-            return self._run_probe()
-        _steps(self, self.s, self.s["frames"], self.game.nodes, handlers.HANDLERS, self.flow.ROUTINES)
-
-    def _run_probe(self) -> None:
-        """The loop of a probe: done when the region is finished, or (a trial) settled, or when
-        the budget is spent; a failure fails the whole probe."""
-        state, frames, depth = self.s, self.s["frames"], self.probe_depth
-        nodes, table, routines = self.game.nodes, handlers.HANDLERS, self.flow.ROUTINES
-        game, rest_fails, trial = self.game, self.flow.rest_can_fail, self.trial
-        fails = game.memo["can_fail"]  # can_fail's memo, read directly at every step
-        while state["pending"] is None:
-            if len(frames) < depth:
-                return
-            frame = frames[-1]
-            number = frame.get("n")
-            if trial and number is not None:  # its cheap first tests inlined: this runs at every step
-                fallible = fails.get(number)
-                if fallible is None:
-                    fallible = can_fail(game, number)
-                if not fallible and fresh(frame) and settled(game, frames, depth, rest_fails):
-                    return
-            self.budget -= 1
-            if self.budget < 0:
-                return
-            if number is not None:
-                node = nodes[number]
-                table[type(node)](self, frame, node)
-            else:
-                routines[frame["h"]](self, frame)
-
-    def _unwind(self, failure: Infeasible) -> None:
-        frames = self.s["frames"]
-        for index in range(len(frames) - 1, -1, -1):
-            if frames[index].get("soft"):
-                source = frames[index].get("src", "")
-                del frames[index:]
-                self.last_out = []
-                self.world.event("failed", frames[index - 1]["p"] if index else None,
-                                 f"could not finish {source}: {failure.reason}", {"reason": failure.reason})
-                return
-        raise RulesError(f"an effect could not be carried out outside any step: {failure.reason}")
-
-    # ------------------------------------------------------------ decisions
-
-    def ask(self, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "",
-            checked: bool = False, why_not: dict | None = None, open: list | None = None,
-            judged_by: str | None = None, judge=None, ways: dict | None = None) -> None:
-        """Stop with a decision for ``player``; options that cannot be completed are left out.
-
-        Options are judged only until two are legal; the rest stay *open* (decisions.py) and
-        are judged when a player needs them (``judge_open``). ``checked``: the caller judged
-        them already (``why_not``: why it left some out; ``open``: the ones it left unjudged,
-        which ``judged_by`` names the judge of, and ``judge`` judges; ``ways``: key -> what the
-        walk that judged it took at the first question of the region the answer opens).
-
-        ``open_judge`` keeps the judge of the open options for the engine to hand on with the
-        decision: it goes on judging against this state, with what it has worked out so far."""
-        way, self.handing, self.ways = self.handing, None, None  # (handed on to the next question only)
-        if self.probe_depth is not None:
-            self.probe_options = list(options)
-            raise Pending()
-        if checked:  # (the caller's lists and dict, made for this decision: they are its own from here)
-            shown, excluded, unjudged = options, why_not or {}, open or ()
-            if ways is not None:
-                self.ways = (frame, ways)
-        else:
-            shown, excluded, unjudged, judge = self._judge_enough(options, way)
-        if not shown:
-            told = nearest(excluded.values())
-            raise Infeasible(told if told is not None else f"nothing can be chosen: {_words(prompt)}")
-        if len(shown) == 1:  # a forced choice is not asked: the frame runs on with it
-            frame["ans"] = shown[0][0]
-            return
-        s = self.s
-        s["decisions"] += 1
-        pending = s["pending"] = {
-            "id": f"d{s['decisions']}",
-            "player": player,
-            "prompt": _words(prompt),  # (built only for a decision that is really asked)
-            "options": [[key, label] for key, label in shown],  # (each pair made as a list at once)
-            "source": source or frame.get("src", ""),
-        }
-        if excluded:
-            pending["why_not"] = excluded
-        if unjudged:
-            pending["open"] = unjudged
-            self.open_judge = judge
-            if judged_by:
-                pending["judged_by"] = judged_by
-
-    def forced_answer(self, options) -> str | None:
-        """The one answer asking would take at once, told without making the option judges:
-        every other answer surely lacks a counter it must pay (needs.py), and this one leaves
-        nothing in the region that could fail. None otherwise, and in a probe (its explorer
-        tries the options in order, as asked). When the question is asked after all, its
-        option judges refuse by the refusal read here (``handed``), not by one made again."""
-        if self.probe_depth is not None:
-            return None
-        frame = self.s["frames"][-1]
-        refused = needs.refusal(self)
-        self.handed = (frame, refused)
-        if refused is None:
-            return None
-        left = None
-        for option in options:  # stops at the second answer not refused: then it is asked
-            if not refused(option[0]):
-                if left is not None:
-                    return None
-                left = option
-        if left is None:
-            return None
-        key = left[0]
-        if key in sure_options(self.game, self.s["frames"], self._region_depth(), (left,), self.flow.rest_can_fail):
-            self.handed = self.handing = None  # not asked: a question met, and passed
-            return key
-        return None
-
-    def answer(self, key: str) -> None:
-        """Deliver an answer to the frame that asked, and run on."""
-        self.s["pending"] = None
-        frames = self.s["frames"]
-        ways, self.ways = self.ways, None
-        if ways is not None and ways[0] is frames[-1]:
-            self.handing = dict.get(ways[1], key)
-        frames[-1]["ans"] = key
-        self.run()
-
-    def _judge_enough(self, options, way=None):
-        """Judge options until two are legal (then it is a real decision): the sure ones, then
-        what the walk reads, then trials. Returns the options legal or left open (in order),
-        why each other judged one is not legal, and the keys left open. ``way``: what the
-        answer before took here (_handed_key)."""
-        judge = self.option_judge(options, way)
-        verdicts = {}  # key -> None (legal), why not, or REFUSED (why not: worked out if shown)
-        legal = 0
-        order = verdict.lightest_first(self, options)
-        for settle in (False, True):  # the walk first, trials only if still needed
-            for key, _label in order:
-                if legal >= 2 and not self.judge_all:
-                    break
-                if key not in verdicts:
-                    why = judge(key, settle, False)
-                    if why is not UNSURE:
-                        verdicts[key] = why
-                        legal += why is None
-        shown = [(key, label) for key, label in options if verdicts.get(key) is None]
-        excluded = {key: verdicts[key] for key, _label in options if verdicts.get(key) is not None}
-        if len(shown) != 1:  # asked, or nothing can be chosen: the reasons are shown
-            for key, why in excluded.items():
-                if why is REFUSED:
-                    excluded[key] = judge(key)
-        return shown, excluded, [key for key, _label in options if key not in verdicts], judge
+    run = _run
+    ask = _ask
+    forced_answer = _forced_answer
+    answer = _answer
+    _judge_enough = _judge_enough
 
     def option_judge(self, options, way=None):
         """A judge of the options of the decision the top frame asks: ``judge(key)`` is None
@@ -424,7 +441,7 @@ def _steps(rt: Runtime, state: dict, frames: list, nodes: list, table: dict, rou
             else:
                 routines[frame["h"]](rt, frame)
         except Infeasible as failure:
-            rt._unwind(failure)
+            _unwind(rt, failure)
 
 
 def _words(prompt) -> str:
