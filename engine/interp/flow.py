@@ -25,6 +25,7 @@ from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
 from engine.interp.fallible import can_fail, deciding_part, triggers_can_fail
+from engine.interp.numbered import seat_name
 from engine.interp.settings import option_on
 from engine.interp.values import UNREAD, Context, holder, test
 
@@ -722,7 +723,7 @@ def _place(rt, seat: int, key: str, unblocked: str | None) -> None:
     worker = _stand(rt, rt.world, seat, space_id, slot, kind)
     space = rt.game.item("spaces", space_id)
     rt.world.event("placed", seat,
-                   f"player {seat + 1} placed a {kind.replace('_', ' ')} on {space.get('name', space_id)}",
+                   f"{seat_name(seat)} placed a {kind.replace('_', ' ')} on {space.get('name', space_id)}",
                    {"thing": worker, "to": space_id})
     if space.get("limit") == "once_per_round":
         used = rt.s["flow"].setdefault("used", {}).setdefault(str(rt.s["flow"]["round"]), [])

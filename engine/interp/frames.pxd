@@ -6,6 +6,7 @@
 # Its methods are C methods (cpdef): a handler's call on its typed runtime skips the lookup by
 # name and Python's calling convention.
 cimport cython
+from engine.interp.numbered cimport env_key
 
 from engine.interp.fallible cimport fresh
 from engine.interp.game cimport Game

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.interp.errors import RulesError
 from engine.interp.fallible import FRESH, fresh
+from engine.interp.numbered import env_key
 from engine.interp.values import Context, context
 
 NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
@@ -37,7 +38,7 @@ class Frames:
 
     def new_env(self, values: dict) -> str:
         self.s["serial"] += 1
-        key = f"e{self.s['serial']}"
+        key = env_key(self.s["serial"])
         self.s["envs"][key] = dict(values)
         return key
 

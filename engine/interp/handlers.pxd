@@ -4,6 +4,7 @@
 # function). The plain Python module ignores this file. (A function with a closure, a lambda
 # or a generator expression cannot be cpdef.)
 cimport cython
+from engine.interp.numbered cimport seat_name
 from engine.interp.values cimport Context
 from engine.effects.ast cimport (Adjust, Bound, Choice, Conditional, Exchange, ForEach, ForEachIn, ForEachOf,
                                  IfPossible, Let, Move, Obligation, OnlyIf, Pay, Perform, Set, Twice)

@@ -21,6 +21,7 @@ from engine.effects.render import render
 from engine.interp import items, sets
 from engine.interp.errors import Infeasible
 from engine.interp.frames import bound_values
+from engine.interp.numbered import seat_name
 from engine.interp.labels import label_names, option_label, with_values
 from engine.interp.values import number, player_of, select, test, thing_value, unmet, variable_number
 
@@ -490,7 +491,7 @@ def _obligation(rt, f, node: Obligation):
 
 
 def _seat(rt, seat) -> str:
-    return f"player {seat + 1}"
+    return seat_name(seat)
 
 
 # ------------------------------------------------------------------ single actions

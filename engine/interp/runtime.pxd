@@ -2,6 +2,7 @@
 # dict and list inside a state, so the compiled build makes it a C function whose recursive
 # calls skip Python's calling convention. The plain Python module ignores this file.
 cimport cython
+from engine.interp.numbered cimport decision_id, env_key
 from engine.interp.frames cimport Frames
 from engine.interp.game cimport Game
 

@@ -68,6 +68,7 @@ from __future__ import annotations
 from engine.interp import handlers, needs, verdict
 from engine.interp.errors import Infeasible, RulesError, nearer, nearest
 from engine.interp.fallible import can_fail, fresh, settled, sure_options
+from engine.interp.numbered import decision_id, env_key
 from engine.interp.frames import Frames
 from engine.interp.world import World
 
@@ -192,7 +193,7 @@ def _ask(rt: Runtime, frame: dict, player: int, prompt: str, options: list[tuple
     s = rt.s
     s["decisions"] += 1
     pending = s["pending"] = {
-        "id": f"d{s['decisions']}",
+        "id": decision_id(s["decisions"]),
         "player": player,
         "prompt": _words(prompt),  # (built only for a decision that is really asked)
         "options": [[key, label] for key, label in shown],  # (each pair made as a list at once)
@@ -385,7 +386,7 @@ class Runtime(Frames):
         depth = len(trial["frames"]) + 1
         for number in reversed(roots):  # a stack: the first effect runs first
             trial["serial"] += 1
-            env = f"e{trial['serial']}"
+            env = env_key(trial["serial"])
             trial["envs"][env] = {}
             trial["frames"].append({"n": number, "s": 0, "e": env, "p": seat, "y": seat, "src": source,
                                     "strict": True})
