@@ -53,8 +53,9 @@ def option_keys(decision: Any) -> list[str]:
 
 def is_legal(decision: Any, key: str) -> bool:
     """Whether ``key`` answers ``decision``, judging only that option where the decision can."""
-    if hasattr(decision, "legal"):
-        return decision.legal(key)
+    legal = getattr(decision, "legal", None)  # (one lookup: this runs at every draw of the random bot)
+    if legal is not None:
+        return legal(key)
     if hasattr(decision, "reason"):
         return decision.reason(key) is None
     return key in option_keys(decision)
@@ -91,7 +92,8 @@ class RandomAgent:
         self.rng = rng.seed_state(seed)
 
     def choose(self, view: Any, decision: Any) -> str:
-        pool = list(decision.candidate_keys) if hasattr(decision, "candidate_keys") else option_keys(decision)
+        keys = getattr(decision, "candidate_keys", None)
+        pool = list(keys) if keys is not None else option_keys(decision)
         data = self.rng
         while True:
             index, data = next_int(data, len(pool))

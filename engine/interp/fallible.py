@@ -87,7 +87,7 @@ def _node(game, node) -> bool:
         low, high = node.low, node.high
         return not (isinstance(low, Number) and isinstance(high, Number) and low.value <= high.value)
     if isinstance(node, (ItemsAction, Give)):
-        verb = type(node).__name__.lower()
+        verb = VERBS[type(node)]
         return any(_item_fails(game, verb, item) for item in node.items)
     return True
 
@@ -345,6 +345,7 @@ FINISH_WITH_CHILD = frozenset({Bound, Conditional, OnlyIf, Obligation, May, Perf
 # The item actions' classes (Gain, Pay, ...), as the grammar's module names them, and Give.
 ITEM_ACTIONS = frozenset(cls for cls in vars(ast).values() if isinstance(cls, type) and issubclass(cls, ItemsAction)
                          ) | {Give}
+VERBS = {cls: cls.__name__.lower() for cls in ITEM_ACTIONS}  # each one's verb ("gain"), read once
 
 
 def sequence_rest_fails(game, number: int, step: int) -> bool:
@@ -399,7 +400,7 @@ def deciding_part(game, number: int) -> int:
 def _items_rest_fails(game, frame: dict, node, start: int) -> bool:
     if frame.get("queue"):
         return True
-    verb = type(node).__name__.lower()
+    verb = VERBS[type(node)]
     for item in node.items[start:]:
         if _item_fails(game, verb, item):
             return True
@@ -421,7 +422,7 @@ def _answer_fails(game, frame: dict, node) -> bool:
     if kind is ForEachOf and "cand" in frame:
         return _fails(game, node.body)
     if kind in ITEM_ACTIONS and "cand" in frame:
-        verb = type(node).__name__.lower()
+        verb = VERBS[type(node)]
         if verb == "play":
             return True
         return _items_rest_fails(game, frame, node, frame["i"] + 1)

@@ -21,6 +21,7 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible, RulesError
+from engine.interp.numbered import seat_name
 from engine.interp.values import (
     EMPTY,
     Context,
@@ -410,7 +411,7 @@ def amount(ctx: Context, node, item: Item) -> int:
             raise Infeasible(f"you have no {noun.plural}")
         return amount
     low, _high = bounds(ctx, quantity, 0)
-    per = getattr(node, "per", None)
+    per = node.per if type(node) is Gain else None  # (only a gain has "per": no failed lookup for the others)
     return low * (len(select(ctx, per)) if per is not None else 1)
 
 
@@ -448,7 +449,7 @@ def _told(resource: str, amount: int, hidden) -> dict:
 
 
 def _who(seat) -> str:
-    return f"player {seat + 1}" if seat is not None else "the game"
+    return seat_name(seat) if seat is not None else "the game"
 
 
 # ------------------------------------------------------------------ applying to things

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import operator
 import re
+from operator import eq as EXACTLY  # (a module constant: read without a lookup in the operator module)
 
 from engine.effects.ast import (
     Aggregate, AllOf, AnyOf, Attribute, Compare, Comparison, Count, EveryPlace, Filter, Flag, Has, HasAllOf,
@@ -309,7 +310,7 @@ def _compiled_filter(flt):
     name, direction = flt.attribute, flt.direction
     fixed = flt.value if isinstance(flt.value, int) else None
     var = Var(flt.value) if fixed is None else None
-    compare = DIRECTIONS.get(direction, operator.eq)
+    compare = DIRECTIONS.get(direction, EXACTLY)
 
     def keep(ctx: Context, found: list[str]) -> list[str]:
         kept, limit = [], NOT_YET
@@ -413,7 +414,7 @@ def _passes(ctx: Context, tid: str, flt: Filter) -> bool:
         return other(ctx, tid, flt)
     value = attribute(ctx, tid, flt.attribute)
     bound = flt.value if isinstance(flt.value, int) else variable_number(ctx, flt.value)
-    return value is not None and DIRECTIONS.get(flt.direction, operator.eq)(value, bound)
+    return value is not None and DIRECTIONS.get(flt.direction, EXACTLY)(value, bound)
 
 
 DIRECTIONS = {"more": operator.ge, "less": operator.le}  # a filter's "or more", "or less"; none: exactly
@@ -884,7 +885,7 @@ def _attribute_value(ctx: Context, node: Attribute):
 def _compare(left, comparison: Comparison, ctx: Context, at_least: bool) -> bool:
     right = _value(ctx, comparison.right)
     compare = _comparison(comparison, at_least)
-    if compare is operator.eq:  # "exactly" compares the raw values (ids too)
+    if compare is EXACTLY:  # "exactly" compares the raw values (ids too)
         return left == right
     return compare(_as_number(left), _as_number(right))
 
@@ -893,7 +894,7 @@ def _comparison(comparison: Comparison, at_least: bool):
     """The function comparing two numbers as ``comparison`` says (no word: "at least" for a
     count one has, "exactly" otherwise)."""
     op = comparison.op or ("at least" if at_least else "exactly")
-    return operator.eq if op == "exactly" else COMPARISONS[op]
+    return EXACTLY if op == "exactly" else COMPARISONS[op]
 
 
 COMPARISONS = {"at least": operator.ge, "at most": operator.le, "more than": operator.gt,
