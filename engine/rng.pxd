@@ -6,9 +6,16 @@ cimport cython
 
 cdef unsigned int M32
 
-@cython.locals(s0=cython.uint, s1=cython.uint, s2=cython.uint, s3=cython.uint, x=cython.uint, value=cython.uint,
-               t=cython.uint)
+# One step of the generator, on C words, with its output and new words returned as a C tuple.
+@cython.locals(x=cython.uint, value=cython.uint, t=cython.uint)
+cdef (unsigned int, unsigned int, unsigned int, unsigned int, unsigned int) _advance(
+    unsigned int s0, unsigned int s1, unsigned int s2, unsigned int s3)
+@cython.locals(s0=cython.uint, s1=cython.uint, s2=cython.uint, s3=cython.uint, value=cython.uint)
 cpdef tuple next_u32(object data)
+# A shuffle's draws with the words kept in C variables between them
+@cython.locals(s0=cython.uint, s1=cython.uint, s2=cython.uint, s3=cython.uint, value=cython.uint, i=Py_ssize_t,
+               j=Py_ssize_t, bound=cython.ulonglong, limit=cython.ulonglong, out=list)
+cpdef tuple shuffle(object data, object items)
 
 # The check of the generator's data, run at every draw: C functions, so a draw makes no Python call.
 cpdef object _check(object data)

@@ -54,10 +54,8 @@ def _word(w) -> bool:
     return type(w) is int and 0 <= w <= M32
 
 
-def next_u32(data: Sequence[int]) -> tuple[int, list[int]]:
-    """The next raw 32-bit output and the advanced data."""
-    _check(data)
-    s0, s1, s2, s3 = data
+def _advance(s0: int, s1: int, s2: int, s3: int) -> tuple[int, int, int, int, int]:
+    """One step of the generator: its 32-bit output and the four new words."""
     x = (s1 * 5) & M32
     value = ((((x << 7) | (x >> 25)) & M32) * 9) & M32  # rotl(s1 * 5, 7) * 9
     t = (s1 << 9) & M32
@@ -67,6 +65,13 @@ def next_u32(data: Sequence[int]) -> tuple[int, list[int]]:
     s0 ^= s3
     s2 ^= t
     s3 = ((s3 << 11) | (s3 >> 21)) & M32  # rotl(s3, 11)
+    return value, s0, s1, s2, s3
+
+
+def next_u32(data: Sequence[int]) -> tuple[int, list[int]]:
+    """The next raw 32-bit output and the advanced data."""
+    _check(data)
+    value, s0, s1, s2, s3 = _advance(data[0], data[1], data[2], data[3])
     return value, [s0, s1, s2, s3]
 
 
@@ -82,13 +87,21 @@ def next_int(data: Sequence[int], bound: int) -> tuple[int, list[int]]:
 
 
 def shuffle(data: Sequence[int], items: Sequence[T]) -> tuple[list[T], list[int]]:
-    """A shuffled copy of `items` (Fisher-Yates) and the advanced data."""
+    """A shuffled copy of `items` (Fisher-Yates) and the advanced data: the draws of next_int
+    for the bounds len(items) down to 2, with the words kept as numbers between draws (a
+    deck's shuffle makes no list or tuple a draw)."""
+    _check(data)
     out = list(items)
-    state = list(data)
+    s0, s1, s2, s3 = data[0], data[1], data[2], data[3]
     for i in range(len(out) - 1, 0, -1):
-        j, state = next_int(state, i + 1)
+        bound = i + 1
+        limit = MAX_BOUND - MAX_BOUND % bound  # as next_int draws
+        value, s0, s1, s2, s3 = _advance(s0, s1, s2, s3)
+        while value >= limit:
+            value, s0, s1, s2, s3 = _advance(s0, s1, s2, s3)
+        j = value % bound
         out[i], out[j] = out[j], out[i]
-    return out, state
+    return out, [s0, s1, s2, s3]
 
 
 def derive_seed(seed: int, *path: int) -> int:

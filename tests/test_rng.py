@@ -90,6 +90,21 @@ def test_shuffle_is_a_permutation(seed, items):
     assert sorted(shuffled) == sorted(items)
 
 
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1), size=st.integers(min_value=0, max_value=300))
+def test_a_shuffle_is_the_draws_of_next_int_from_the_top_down(seed, size):
+    """Fisher-Yates by next_int, one draw a place: the order and the data a shuffle gives."""
+    data, order = rng.seed_state(seed), list(range(size))
+    for i in range(size - 1, 0, -1):
+        j, data = rng.next_int(data, i + 1)
+        order[i], order[j] = order[j], order[i]
+    assert rng.shuffle(rng.seed_state(seed), range(size)) == (order, data)
+
+
+def test_a_shuffle_refuses_data_that_is_not_generator_data():
+    with pytest.raises(ValueError):
+        rng.shuffle([0, 0, 0, 0], "abc")
+
+
 def test_every_order_of_three_items_comes_up():
     data, seen = rng.seed_state(5), Counter()
     for _ in range(600):
