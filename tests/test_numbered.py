@@ -7,6 +7,8 @@ def test_a_numbered_string_is_the_word_and_the_number_in_digits():
     assert numbered.env_key(12) == "e12"
     assert numbered.decision_id(3) == "d3"
     assert numbered.seat_name(0) == "player 1"
+    assert numbered.numeral(0) == "0" and numbered.numeral(-3) == "-3"
+    assert numbered.value_key(6) == "value:6"
     assert [numbered.env_key(n) for n in range(1, 2001)] == [f"e{n}" for n in range(1, 2001)]
 
 

@@ -4,6 +4,7 @@
 # plain Python module ignores this file. (A function with a closure, a lambda or a generator
 # expression cannot be cpdef.) Their game is typed (game.pxd): its tables are C fields.
 cimport cython
+from engine.interp.numbered cimport value_key
 
 from engine.interp.game cimport Game
 

@@ -25,6 +25,7 @@ from engine.effects.ast import (
     ForEachIn, ForEachOf, Give, Has, IfPossible, Item, ItemsAction, Let, LetAny, May, Move, Node, Number, Obligation,
     OnlyIf, OtherThan, OwnPlace, Pass, Perform, Pick, Play, Poll, Repeat, Sentence, Set, ThingSelector, Twice, You,
 )
+from engine.interp.numbered import value_key
 
 NEVER_FAIL = (Let, Set, Pass, May, Poll, IfPossible)
 ALWAYS_MAY_FAIL = (OnlyIf, Perform, Draw, Play)
@@ -256,7 +257,7 @@ def sure_options(game, frames: list, depth: int, options, routine_rest_fails) ->
         if failing is True:
             return set()
         if failing == "keep":  # keeping the value costs nothing; any other value may not be paid
-            keep = f"value:{dict.get(top, 'from')}"
+            keep = value_key(top["from"])
             return {key for key, _label in options if key == keep}
         return {key for key, _label in options if key not in failing}
     return set() if _answer_fails(game, top, node) else {key for key, _label in options}

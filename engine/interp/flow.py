@@ -25,7 +25,7 @@ from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
 from engine.interp.fallible import can_fail, deciding_part, triggers_can_fail
-from engine.interp.numbered import seat_name
+from engine.interp.numbered import numeral, seat_name
 from engine.interp.settings import option_on
 from engine.interp.values import UNREAD, Context, holder, test
 
@@ -623,7 +623,7 @@ def _is_bonus_slot(rt, space_id: str, slot: str) -> bool:
 def _used_this_round(rt) -> list | tuple:
     """The marks ("seat:space") of the spaces used this round, of those a player may use once
     per round (never written to here)."""
-    return dict.get(dict.get(rt.s["flow"], "used", EMPTY_USE), str(rt.s["flow"]["round"]), ())
+    return dict.get(dict.get(rt.s["flow"], "used", EMPTY_USE), numeral(rt.s["flow"]["round"]), ())
 
 
 def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[str]:

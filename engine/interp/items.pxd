@@ -5,7 +5,7 @@
 # expression cannot be cpdef.) Their runtime is typed: a Runtime, or the walk's branch (a Frames
 # too), so its game, state and World, and their C methods, are reached without a lookup by name.
 cimport cython
-from engine.interp.numbered cimport seat_name
+from engine.interp.numbered cimport numeral, seat_name
 from engine.interp.game cimport Game
 from engine.effects.ast cimport Item, Quantity
 

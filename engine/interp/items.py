@@ -21,7 +21,7 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible, RulesError
-from engine.interp.numbered import seat_name
+from engine.interp.numbered import numeral, seat_name
 from engine.interp.values import (
     EMPTY,
     Context,
@@ -88,7 +88,7 @@ def pick_prompt(rt, f, item: Item) -> str:
     """'Choose 2 order cards in your hand (1 of 2):' with numbers and names, never variable names."""
     ctx = rt.ctx(f)
     low, high = f["min"], f["max"]
-    amount = str(high) if low == high else (f"up to {high}" if low <= 1 else f"{low} to {high}")
+    amount = numeral(high) if low == high else (f"up to {numeral(high)}" if low <= 1 else f"{numeral(low)} to {numeral(high)}")
     words = [amount, " ".join(item.noun)]
     for flt in item.filters:
         if isinstance(flt, OtherThan):
@@ -101,7 +101,7 @@ def pick_prompt(rt, f, item: Item) -> str:
         words.append(f"of {flt.attribute} {value}" + (f" or {flt.direction}" if flt.direction else ""))
     if item.location is not None:
         words.append(_place_words(rt, ctx, item.location))
-    progress = f" ({len(f['picked']) + 1} of {high})" if high > 1 else ""
+    progress = f" ({numeral(len(f['picked']) + 1)} of {numeral(high)})" if high > 1 else ""
     return f"Choose {' '.join(words)}{progress}:"
 
 
@@ -312,7 +312,7 @@ KIND_PLACES = (OwnPlace, EveryPlace)  # places named by a noun: of its kinds, an
 
 def too_few(item: Item, least: int, found: int) -> str:
     """Why a pick cannot be made, in words."""
-    return f"needs {least} {' '.join(item.noun)}, there {'is' if found == 1 else 'are'} {found}"
+    return f"needs {numeral(least)} {' '.join(item.noun)}, there {'is' if found == 1 else 'are'} {numeral(found)}"
 
 
 def one_place(rt, f, place_node, ctx: Context | None = None) -> str:
@@ -424,17 +424,17 @@ def _resource(rt, f, node, verb: str, resource: str, amount: int) -> None:
     if verb == "gain":
         added = world.add(owner, resource, amount)
         if added:  # nothing happened, nothing to tell
-            world.event("gained", seat, f"{_who(owner)} gained {added} {name}", _told(resource, added, hidden))
+            world.event("gained", seat, f"{_who(owner)} gained {numeral(added)} {name}", _told(resource, added, hidden))
     elif verb in ("pay", "lose"):
         world.remove(owner, resource, amount, verb)
         past = "paid" if verb == "pay" else "lost"
         if amount:
-            world.event(past, seat, f"{_who(seat)} {past} {amount} {name}", _told(resource, amount, hidden))
+            world.event(past, seat, f"{_who(seat)} {past} {numeral(amount)} {name}", _told(resource, amount, hidden))
     elif verb == "give":
         target = player_of(rt.ctx(f), node.player)
         world.remove(owner, resource, amount, "give")
         world.add(target, resource, amount)
-        world.event("gave", seat, f"{_who(seat)} gave {amount} {name} to {_who(target)}",
+        world.event("gave", seat, f"{_who(seat)} gave {numeral(amount)} {name} to {_who(target)}",
                     {"resource": resource, "amount": amount, "to": target})
     else:
         raise RulesError(f"cannot {verb} a resource")

@@ -1,4 +1,4 @@
-"""Strings of a word and a number ("e12", "d3", "player 2"), each made once per process.
+"""Strings of a word and a number ("e12", "d3", "player 2", "3"), each made once per process.
 
 Writing a number in digits costs Python some four hundred instructions, and the interpreter
 makes such strings at nearly every step (the key of a frame's bindings, a decision's id, a
@@ -11,6 +11,8 @@ from __future__ import annotations
 ENV_KEYS: list[str] = []  # "e1", "e2", ...: the keys of bindings in state["envs"]
 DECISION_IDS: list[str] = []  # "d1", "d2", ...: the ids of decisions asked
 SEAT_NAMES: list[str] = []  # "player 1", "player 2", ...: a seat's name, by its number (seat + 1)
+NUMERALS: list[str] = []  # "0", "1", ...: an amount in an event or a reason, a round's key
+VALUE_KEYS: list[str] = []  # "value:0", "value:1", ...: the keys of a value's options
 
 
 def numbered(made: list[str], word: str, number: int) -> str:
@@ -36,3 +38,13 @@ def decision_id(count: int) -> str:
 def seat_name(seat: int) -> str:
     """How an event names a seat: "player 1" for seat 0."""
     return numbered(SEAT_NAMES, "player ", seat + 1)
+
+
+def numeral(number: int) -> str:
+    """``number`` in digits (str(number))."""
+    return numbered(NUMERALS, "", number)
+
+
+def value_key(number: int) -> str:
+    """The key of the option of a value: "value:3"."""
+    return numbered(VALUE_KEYS, "value:", number)

@@ -5,6 +5,7 @@
 # Python's calling convention; a call from outside still goes through the Python method.
 # (A method with a lambda, a generator expression or ``**keywords`` cannot be cpdef.)
 cimport cython
+from engine.interp.numbered cimport numeral
 
 from engine.interp.game cimport Game
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from engine.interp import sets
 from engine.interp.errors import Infeasible
+from engine.interp.numbered import numeral
 
 # Containers the engine makes itself: the pile a deck-less card type is dealt from,
 # the public area revealed cards go to, a player's cards dealt at setup, and where a
@@ -165,8 +166,8 @@ class World:
         have = dict.get(bucket, resource, 0)
         name = self.game.nouns[resource].plural
         if floor == 0:
-            return f"needs {amount} {name}, you have {have}"
-        return f"cannot {verb} {amount} {name}: you have {have} and may not go below {floor}"
+            return f"needs {numeral(amount)} {name}, you have {numeral(have)}"
+        return f"cannot {verb} {numeral(amount)} {name}: you have {numeral(have)} and may not go below {numeral(floor)}"
 
     # ------------------------------------------------------------ things
 
