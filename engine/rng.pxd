@@ -24,4 +24,6 @@ cpdef bint _word(object w)
 
 # A draw of an int below a bound, as a C function: a caller that cimports it (agents.pxd) skips
 # the lookup of the name and Python's calling convention.
+@cython.locals(s0=cython.uint, s1=cython.uint, s2=cython.uint, s3=cython.uint, value=cython.uint,
+               below=cython.ulonglong, limit=cython.ulonglong)
 cpdef tuple next_int(object data, object bound)

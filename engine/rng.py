@@ -79,11 +79,13 @@ def next_int(data: Sequence[int], bound: int) -> tuple[int, list[int]]:
     """A uniform int in [0, bound) and the advanced data (no modulo bias)."""
     if not isinstance(bound, int) or not 0 < bound <= MAX_BOUND:
         raise ValueError(f"bound must be an int in 1..2**32, not {bound!r}")
-    limit = MAX_BOUND - MAX_BOUND % bound  # largest multiple of bound <= 2**32
-    while True:
-        value, data = next_u32(data)
-        if value < limit:
-            return value % bound, data
+    _check(data)
+    below = bound  # (a C number in the compiled build, like the words)
+    limit = MAX_BOUND - MAX_BOUND % below  # largest multiple of bound <= 2**32
+    value, s0, s1, s2, s3 = _advance(data[0], data[1], data[2], data[3])
+    while value >= limit:
+        value, s0, s1, s2, s3 = _advance(s0, s1, s2, s3)
+    return value % below, [s0, s1, s2, s3]
 
 
 def shuffle(data: Sequence[int], items: Sequence[T]) -> tuple[list[T], list[int]]:
