@@ -49,9 +49,10 @@ DATA_FOLDERS = [name for name in ("content", "schemas", "grammar") if (ROOT / na
 COMPILED = ["engine/interp/*.py", "engine/effects/ast.py", "engine/interpreter.py", "engine/agents.py", "engine/rng.py"]
 # Modules compiled for their C types, not their code: the nodes of the effect language are read by
 # the interpreter as C structs (engine/effects/ast.pxd), but their own methods (a dataclass's, for
-# each of some seventy node types: 9 MB of C) run only at load. Unoptimised, they build in seconds
-# instead of ten minutes, and play reads their fields just as fast.
-COLD = {"engine.effects.ast": ["-O0", "-g0"]}
+# each of some seventy node types: 9 MB of C) run only at load. At -O1 they build in half a minute
+# instead of ten minutes (-O3); what play calls of them, the getters of a read by name, is then
+# optimised too (at -O0, in twelve seconds, Python's reference counting stayed calls in them).
+COLD = {"engine.effects.ast": ["-O1", "-g0"]}
 
 
 def compiled_modules() -> list:
