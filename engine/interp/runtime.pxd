@@ -32,3 +32,11 @@ cpdef object _ask(Frames rt, dict frame, object player, object prompt, object op
 cpdef object _forced_answer(Frames rt, object options)
 cpdef object _answer(Frames rt, object key)
 cpdef object _judge_enough(Frames rt, object options, object way=*)
+cpdef object _option_judge(Frames rt, object options, object way=*)
+
+# The judge of a question's options, whose fields are read from the C struct at every option judged
+cdef class OptionJudge:
+    cdef public Frames rt
+    cdef public object options, sure, given
+    cdef public Py_ssize_t depth
+    cdef public dict made, read

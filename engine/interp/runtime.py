@@ -275,6 +275,62 @@ def _judge_enough(rt: Runtime, options, way=None):
     return shown, excluded, [key for key, _label in options if key not in verdicts], judge
 
 
+def _option_judge(rt: Runtime, options, way=None) -> OptionJudge:
+    """A judge of the options of the decision the top frame asks: ``judge(key)`` is None
+    when answering ``key`` can be carried out in full, else why not (with its label);
+    ``judge(key, False)`` gives UNSURE instead of running a trial; ``judge(key, settle,
+    False)`` may give REFUSED instead of the reason, for an answer that surely lacks a
+    counter it must pay (needs.py)."""
+    depth = rt._region_depth()
+    frames = rt.s["frames"]
+    sure = sure_options(rt.game, frames, depth, options, rt.flow.rest_can_fail)
+    judge = OptionJudge(rt, options, depth, sure, _handed_key(rt, frames, depth, way) if way is not None else None)
+    handed, rt.handed = rt.handed, None
+    if handed is not None and handed[0] is frames[-1]:  # forced_answer made the refusal of this question
+        judge.made["refused"] = handed[1]
+    return judge
+
+
+class OptionJudge:
+    """What option_judge makes. (An object, not a closure: in the compiled build a C type whose
+    fields are read from the C struct, runtime.pxd.)"""
+
+    __slots__ = ("rt", "options", "depth", "sure", "given", "made", "read")
+
+    def __init__(self, rt: Runtime, options, depth: int, sure, given: str | None) -> None:
+        self.rt, self.options, self.depth, self.sure, self.given = rt, options, depth, sure, given
+        self.made: dict = {}  # the walk's judge and the refusal, each made at its first need (the state stays as asked)
+        self.read: dict = {}  # key -> what the walk read (None: unsure)
+
+    def __call__(self, key: str, settle: bool = True, words: bool = True):
+        if key in self.sure or key == self.given:
+            return None
+        rt, made, read = self.rt, self.made, self.read
+        if not words and key not in read:
+            if "refused" not in made:
+                made["refused"] = needs.refusal(rt)
+            refused = made["refused"]
+            if refused is not None and refused(key):
+                return REFUSED
+        if key not in read:
+            if "paid" not in made:
+                made["paid"] = needs.paid_for(rt, self.depth, dict.get(made, "refused"))
+            paid = made["paid"]
+            if paid is not None and paid(key):  # a plain payment it surely can make
+                return None
+            if "walk" not in made:
+                made["walk"] = verdict.answers(rt, self.depth)
+            walk = made["walk"]
+            read[key] = walk(key) if walk is not None else None
+        found = read[key]
+        if found is None:  # unsure: a trial finds out
+            if not settle:
+                return UNSURE
+            found = rt.try_option(key, self.depth)
+            return None if found is None else _why(self.options, key, found)
+        return None if found is verdict.YES else _why(self.options, key, found)
+
+
 class Runtime(Frames):
     """Runs frames over one working state; ``probe`` marks a feasibility trial. (Its fields are
     declared by Frames, frames.py.)"""
@@ -305,51 +361,7 @@ class Runtime(Frames):
     forced_answer = _forced_answer
     answer = _answer
     _judge_enough = _judge_enough
-
-    def option_judge(self, options, way=None):
-        """A judge of the options of the decision the top frame asks: ``judge(key)`` is None
-        when answering ``key`` can be carried out in full, else why not (with its label);
-        ``judge(key, False)`` gives UNSURE instead of running a trial; ``judge(key, settle,
-        False)`` may give REFUSED instead of the reason, for an answer that surely lacks a
-        counter it must pay (needs.py)."""
-        depth = self._region_depth()
-        frames = self.s["frames"]
-        sure = sure_options(self.game, frames, depth, options, self.flow.rest_can_fail)
-        made: dict = {}  # the walk's judge and the refusal, each made at its first need (the state stays as asked)
-        read: dict = {}  # key -> what the walk read (None: unsure)
-        handed, self.handed = self.handed, None
-        if handed is not None and handed[0] is frames[-1]:  # forced_answer made the refusal of this question
-            made["refused"] = handed[1]
-        given = _handed_key(self, frames, depth, way) if way is not None else None
-
-        def judge(key: str, settle: bool = True, words: bool = True):
-            if key in sure or key == given:
-                return None
-            if not words and key not in read:
-                if "refused" not in made:
-                    made["refused"] = needs.refusal(self)
-                refused = made["refused"]
-                if refused is not None and refused(key):
-                    return REFUSED
-            if key not in read:
-                if "paid" not in made:
-                    made["paid"] = needs.paid_for(self, depth, dict.get(made, "refused"))
-                paid = made["paid"]
-                if paid is not None and paid(key):  # a plain payment it surely can make
-                    return None
-                if "walk" not in made:
-                    made["walk"] = verdict.answers(self, depth)
-                walk = made["walk"]
-                read[key] = walk(key) if walk is not None else None
-            found = read[key]
-            if found is None:  # unsure: a trial finds out
-                if not settle:
-                    return UNSURE
-                found = self.try_option(key, depth)
-                return None if found is None else _why(options, key, found)
-            return None if found is verdict.YES else _why(options, key, found)
-
-        return judge
+    option_judge = _option_judge
 
     def judge_open(self):
         """A judge of the open candidates of the pending decision; it only reads the state

@@ -1,0 +1,20 @@
+# Declarations for the compiled build only (setup.py): the engine, the door every player goes
+# through at every answer, is a C type whose fields are read from the C struct, and the methods
+# apply calls are C methods (cpdef): a call on ``self`` skips Python's lookup by name and calling
+# convention. The plain Python module ignores this file. Every attribute Engine sets must be
+# declared here (tests/test_compiled_declarations.py). (A method with a closure, like
+# _open_judge, cannot be cpdef.)
+from engine.interp.frames cimport Frames
+from engine.interp.game cimport Game
+
+cdef class Engine:
+    cdef public Game game
+    cdef public object flow, packs, _last
+    cdef public Frames _kept
+    cdef dict __dict__  # (a caller may still set an attribute of its own: a test wraps view)
+
+    cpdef object decision(self, object state)
+    cpdef object _hand_on(self, object state, Frames runtime)
+    cpdef object _runtime(self, object state)
+    cpdef object _in_place(self, object state)
+    cpdef object _sharing(self, object state)
