@@ -46,7 +46,8 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 DATA_FOLDERS = [name for name in ("content", "schemas", "grammar") if (ROOT / name).is_dir()]
-COMPILED = ["engine/interp/*.py", "engine/effects/ast.py", "engine/interpreter.py", "engine/agents.py", "engine/rng.py"]
+COMPILED = ["engine/interp/*.py", "engine/effects/ast.py", "engine/effects/vocabulary.py", "engine/interpreter.py",
+            "engine/agents.py", "engine/rng.py"]
 # Modules compiled for their C types, not their code: the nodes of the effect language are read by
 # the interpreter as C structs (engine/effects/ast.pxd), but their own methods (a dataclass's, for
 # each of some seventy node types: 9 MB of C) run only at load. At -O1 they build in half a minute

@@ -8,7 +8,7 @@ import importlib
 
 ENGINE_VERSION = "0.1.0"
 # The modules a regular install compiles (setup.py), a few that tell which build this is.
-COMPILED_PROBES = ("engine.effects.ast", "engine.interp.verdict", "engine.interp.runtime", "engine.interp.values",
+COMPILED_PROBES = ("engine.effects.ast", "engine.effects.vocabulary", "engine.interp.verdict", "engine.interp.runtime", "engine.interp.values",
                    "engine.interp.world", "engine.interp.flow", "engine.interp.handlers", "engine.interp.items")
 
 

@@ -225,3 +225,13 @@ def test_a_missing_node_is_an_error_not_a_crash():
         items.too_few(None, 1, 0)
     with pytest.raises(AttributeError):
         handlers._cost_text(None, None, 1)
+
+
+def test_a_noun_is_declared_with_its_fields():
+    """engine/effects/vocabulary.pxd makes a noun a C type in the compiled build (the interpreter
+    reads its fields from the C struct): a field it leaves out fails that build alone."""
+    import dataclasses
+
+    from engine.effects.vocabulary import Noun
+
+    assert declared(ENGINE / "effects" / "vocabulary.pxd")["Noun"] == {field.name for field in dataclasses.fields(Noun)}

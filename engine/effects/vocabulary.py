@@ -36,9 +36,11 @@ BUILTIN_NAMES = frozenset({"Game"})
 PLACEHOLDER = re.compile(r"^\{([A-Z][A-Za-z0-9]*)\}$")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Noun:
-    """A thing effect text can name, in singular and plural."""
+    """A thing effect text can name, in singular and plural. (In the compiled build a C type,
+    vocabulary.pxd: the interpreter's functions that type a noun read its fields from the C
+    struct. So not slotted: Cython takes no ``slots=True``.)"""
 
     id: str
     namespace: str

@@ -5,6 +5,7 @@
 # expression cannot be cpdef.) Their runtime is typed: a Runtime, or the walk's branch (a Frames
 # too), so its game, state and World, and their C methods, are reached without a lookup by name.
 cimport cython
+from engine.effects.vocabulary cimport Noun
 from engine.interp.numbered cimport numeral, seat_name
 from engine.interp.game cimport Game
 from engine.effects.ast cimport Item, Quantity
@@ -30,9 +31,12 @@ cpdef object _ordered_kind(Game game, object kind)
 cpdef object _ordered_kinds(Frames rt, object kinds)
 cpdef object slot_order(Frames rt, list pool)
 cpdef object _step_item(Frames rt, dict f, object node, Item item, object verb)
+@cython.locals(noun=Noun)
 cpdef object _item_now(Frames rt, dict f, Context ctx, object node, object item, object verb)
 cpdef object items_now(Frames rt, dict f, object node)
+@cython.locals(noun=Noun)
 cpdef object amount(Context ctx, object node, Item item)
+@cython.locals(noun=Noun)
 cpdef object _resource(Frames rt, dict f, object node, object verb, object resource, object amount)
 cpdef object _who(object seat)
 cpdef object _apply(Frames rt, dict f, object node, object verb, object things)
@@ -63,10 +67,10 @@ cpdef object take_from_each(Frames rt, Context ctx, object seat, object item)
 cpdef object _top_of_kinds(Frames rt, object place, object kinds, object count)
 cpdef object lose(Frames rt, object seat, object tid)
 cpdef object _discard_pile(Frames rt, object thing)
-cpdef object draw(Frames rt, object seat, object noun, object count)
-cpdef object decks_for(Frames rt, object noun)
+cpdef object draw(Frames rt, object seat, Noun noun, object count)
+cpdef object decks_for(Frames rt, Noun noun)
 cpdef object reshuffle(Frames rt, object deck)
-cpdef object gain_things(Frames rt, object f, object item, object noun, object count)
+cpdef object gain_things(Frames rt, object f, object item, Noun noun, object count)
 cpdef object _with_groups(Frames rt, object kind)
 cpdef object _create(Frames rt, object f, object item, object kinds, object seat, object destination)
 cpdef object _home_place(Frames rt, object kind, object seat)
@@ -77,5 +81,5 @@ cpdef object _allowed_values(Frames rt, object kind, object place, object seat)
 cpdef object _zone_values(Frames rt, object kind, object place_kind)
 cpdef object _zone_holds(Frames rt, object zone, object kind)
 # Functions of a typed runtime, game or World (their fields read from the C struct)
-cpdef object _decks_for(Game game, object noun)
+cpdef object _decks_for(Game game, Noun noun)
 cpdef object refill_pile(Game game, object deck)

@@ -2,6 +2,7 @@
 # fields are read without a dictionary lookup. The plain Python module ignores this file.
 # Every attribute Context sets must be declared here (tests/test_compiled_declarations.py).
 cimport cython
+from engine.effects.vocabulary cimport Noun
 from engine.effects.ast cimport (Aggregate, Attribute, Comparison, Count, HasAllOf, Minus, Number, OtherThan,
                                  PlayerSelector, Plus, Var)
 
@@ -23,9 +24,10 @@ cdef class Context:
 
 @cython.locals(ctx=Context)  # (its fields set in the C struct)
 cpdef Context context(World world, object actor, object you, dict env, dict subst)
+@cython.locals(noun=Noun)
 cpdef object noun_of(Context ctx, object words)
 cpdef object places(Context ctx, object place, object owner)
-cpdef object candidates(Context ctx, object noun, object filters, object location, object owner)
+cpdef object candidates(Context ctx, Noun noun, object filters, object location, object owner)
 cpdef object counter_amount(Context ctx, object resource, object owner)
 cpdef object number(Context ctx, object node)
 cpdef object variable_number(Context ctx, object name)
@@ -35,7 +37,7 @@ cpdef object _reachable(Context ctx, object tid, object owner)
 cpdef object attribute(Context ctx, object subject, object name)
 cpdef object thing_value(Context ctx, object name)
 cpdef object _place_kinds(Context ctx, object place)
-cpdef object general_candidates(Context ctx, object noun, object filters, object location, object owner,
+cpdef object general_candidates(Context ctx, Noun noun, object filters, object location, object owner,
                                  bint acting_too=*)
 cpdef object _not_acting(Context ctx, object found)
 cpdef object _keep_all(Context ctx, object found)
@@ -82,7 +84,7 @@ cpdef object _has_things(object general, object noun, object filters, object loc
                          object right, Context ctx)
 cpdef object _as_number(object value)
 cpdef object counter_owner(Game game, object resource, object seat)
-cpdef object is_resource(object noun)
+cpdef object is_resource(Noun noun)
 # Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object named_noun(Game game, object words)
 cpdef object _place_facts(Game game, object place)
