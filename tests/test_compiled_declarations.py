@@ -227,11 +227,13 @@ def test_a_missing_node_is_an_error_not_a_crash():
         handlers._cost_text(None, None, 1)
 
 
-def test_a_noun_is_declared_with_its_fields():
-    """engine/effects/vocabulary.pxd makes a noun a C type in the compiled build (the interpreter
-    reads its fields from the C struct): a field it leaves out fails that build alone."""
+def test_a_noun_and_a_procedure_are_declared_with_their_fields():
+    """engine/effects/vocabulary.pxd makes nouns and procedures C types in the compiled build (the
+    interpreter reads their fields from the C struct): a field it leaves out fails that build alone."""
     import dataclasses
 
-    from engine.effects.vocabulary import Noun
+    from engine.effects.vocabulary import Noun, Procedure
 
-    assert declared(ENGINE / "effects" / "vocabulary.pxd")["Noun"] == {field.name for field in dataclasses.fields(Noun)}
+    found = declared(ENGINE / "effects" / "vocabulary.pxd")
+    for cls in (Noun, Procedure):
+        assert found[cls.__name__] == {field.name for field in dataclasses.fields(cls)}, cls.__name__

@@ -67,9 +67,9 @@ class Modifier:
         return tuple(dict.fromkeys(names))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Procedure:
-    """A compound verb of the pack."""
+    """A compound verb of the pack. (A C type in the compiled build, as Noun is.)"""
 
     id: str
     verb: tuple[str, ...]

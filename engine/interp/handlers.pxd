@@ -4,6 +4,7 @@
 # function). The plain Python module ignores this file. (A function with a closure, a lambda
 # or a generator expression cannot be cpdef.)
 cimport cython
+from engine.effects.vocabulary cimport Procedure
 from engine.interp.numbered cimport seat_name
 from engine.interp.values cimport Context
 from engine.effects.ast cimport (Adjust, Bound, Choice, Conditional, Exchange, ForEach, ForEachIn, ForEachOf,
@@ -11,6 +12,7 @@ from engine.effects.ast cimport (Adjust, Bound, Choice, Conditional, Exchange, F
 
 cpdef object adjust_range(Context ctx, Adjust node)
 cpdef object adjust_steps(object start, object end, object span, object wrap)
+@cython.locals(procedure=Procedure)
 cpdef object call_nouns(object resolved, object nouns)
 cpdef object call_env(Context ctx, object resolved)
 cpdef object _env_plan(object resolved)
@@ -65,6 +67,7 @@ cpdef object _move_now(Frames rt, dict f, Move node)
 cpdef object _perform(Frames rt, dict f, Perform node)
 cpdef object _pass(Frames rt, dict f, object node)
 cpdef object _call(Frames rt, dict f, object node)
+@cython.locals(procedure=Procedure)
 cpdef object _call_now(Frames rt, dict f, object node)
 cpdef object _call_fields(Frames rt, dict f, object resolved)
 cpdef object _call_result(Frames rt, dict f)

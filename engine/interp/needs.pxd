@@ -7,6 +7,8 @@ from engine.interp.frames cimport Frames
 from engine.interp.game cimport Game
 
 cpdef object short(Frames rt, object wanted, object seat, object times=*)
+# (tests patch refusal in this module: the runtime calls it through the module, as needs.refusal)
+cpdef object refusal(Frames rt)
 cpdef dict _steps_by_key(Game game, object start, object span, object wrap)
 
 # The values' readers and the handlers' helpers this module calls, as C functions (none of them

@@ -3,6 +3,7 @@
 # The plain Python module ignores this file. Every attribute these classes set must be
 # declared here (tests/test_compiled_declarations.py).
 cimport cython
+from engine.effects.vocabulary cimport Procedure
 
 from engine.effects.ast cimport (Bound, Choice, Conditional, Discard, Draw, Exchange, ForEach, ForEachIn, Gain, Item,
                                  Let, Move, Obligation, OnlyIf, Perform, Poll, Repeat, Set, Take, Twice)
@@ -79,6 +80,7 @@ cpdef object _for_each_in(Walk w, dict envs, tuple head, ForEachIn node, tuple r
 cpdef object _one_of(Walk w, dict envs, tuple head, object item)
 cpdef object _pool(Walk w, dict envs, tuple head, Item item)
 cpdef object _adjust(Walk w, dict envs, tuple head, object node, tuple rest)
+@cython.locals(procedure=Procedure)
 cpdef object _call(Walk w, dict envs, tuple head, object node, tuple rest)
 cpdef object _guarded(Walk w, dict envs, tuple head, object env, object subst, object guards)
 cpdef object _guarded_call(Walk w, dict envs, tuple head, object call, object guards)
