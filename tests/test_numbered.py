@@ -18,7 +18,9 @@ def test_a_numbered_string_is_made_once_and_kept():
     assert numbered.ENV_KEYS[4321] is first
 
 
-def test_a_negative_number_is_written_out_and_not_kept():
+def test_a_negative_or_huge_number_is_written_out_and_not_kept():
+    """A pack's "gain 1000000 coins" must not make a list of a million strings."""
     made: list[str] = []
     assert numbered.numbered(made, "x", -2) == "x-2"
+    assert numbered.numbered(made, "x", 1_000_000) == "x1000000"
     assert made == []

@@ -21,8 +21,8 @@ from engine.effects.render import render
 from engine.interp import items, sets
 from engine.interp.errors import Infeasible
 from engine.interp.frames import bound_values
-from engine.interp.numbered import seat_name
 from engine.interp.labels import label_names, option_label, with_values
+from engine.interp.numbered import seat_name
 from engine.interp.values import number, player_of, select, test, thing_value, unmet, variable_number
 
 YES_NO = [("yes", "yes"), ("no", "no")]

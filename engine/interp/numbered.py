@@ -3,11 +3,13 @@
 Writing a number in digits costs Python some four hundred instructions, and the interpreter
 makes such strings at nearly every step (the key of a frame's bindings, a decision's id, a
 seat's name in an event) from a few thousand numbers. Each is made at its first need and
-kept in the list of its word, by number.
+kept in the list of its word, by number, up to KEPT: a number beyond (a pack's "gain 1000000
+coins") is written out each time, so no pack can make the lists grow without bound.
 """
 
 from __future__ import annotations
 
+KEPT = 1 << 16  # the numbers whose strings are kept (a game's serials stay under two thousand)
 ENV_KEYS: list[str] = []  # "e1", "e2", ...: the keys of bindings in state["envs"]
 DECISION_IDS: list[str] = []  # "d1", "d2", ...: the ids of decisions asked
 SEAT_NAMES: list[str] = []  # "player 1", "player 2", ...: a seat's name, by its number (seat + 1)
@@ -20,7 +22,7 @@ def numbered(made: list[str], word: str, number: int) -> str:
     made and kept there at its first need."""
     if 0 <= number < len(made):
         return made[number]
-    if number < 0:
+    if number < 0 or number >= KEPT:
         return f"{word}{number}"
     while len(made) <= number:
         made.append(f"{word}{len(made)}")

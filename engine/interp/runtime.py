@@ -68,8 +68,8 @@ from __future__ import annotations
 from engine.interp import handlers, needs, verdict
 from engine.interp.errors import Infeasible, RulesError, nearer, nearest
 from engine.interp.fallible import can_fail, fresh, settled, sure_options
-from engine.interp.numbered import decision_id, env_key
 from engine.interp.frames import Frames
+from engine.interp.numbered import decision_id, env_key
 from engine.interp.world import World
 
 PROBE_BUDGET = 4000  # handler calls one feasibility probe may spend before it trusts the option
