@@ -17,14 +17,13 @@ NUMERALS: list[str] = []  # "0", "1", ...: an amount in an event or a reason, a 
 VALUE_KEYS: list[str] = []  # "value:0", "value:1", ...: the keys of a value's options
 
 
-def numbered(made: list[str], word: str, number) -> str:
+def numbered(made: list[str], word: str, number: int) -> str:
     """``word`` followed by ``number`` in digits: the one in ``made`` (the list of that word),
-    made and kept there at its first need. Anything but an int in 0 to KEPT is written out as
-    an f-string writes it (a bool as "True", a float as "1.5")."""
-    if type(number) is not int or number < 0 or number >= KEPT:
-        return f"{word}{number}"
-    if number < len(made):
+    made and kept there at its first need."""
+    if 0 <= number < len(made):
         return made[number]
+    if number < 0 or number >= KEPT:
+        return f"{word}{number}"
     while len(made) <= number:
         made.append(f"{word}{len(made)}")
     return made[number]
