@@ -623,7 +623,12 @@ def _is_bonus_slot(rt, space_id: str, slot: str) -> bool:
 def _used_this_round(rt) -> list | tuple:
     """The marks ("seat:space") of the spaces used this round, of those a player may use once
     per round (never written to here)."""
-    return dict.get(dict.get(rt.s["flow"], "used", EMPTY_USE), numeral(rt.s["flow"]["round"]), ())
+    return dict.get(dict.get(rt.s["flow"], "used", EMPTY_USE), _round_key(rt), ())
+
+
+def _round_key(rt) -> str:
+    """The key of this round's marks in the flow's "used" table."""
+    return numeral(rt.s["flow"]["round"])
 
 
 def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[str]:
@@ -726,7 +731,7 @@ def _place(rt, seat: int, key: str, unblocked: str | None) -> None:
                    f"{seat_name(seat)} placed a {kind.replace('_', ' ')} on {space.get('name', space_id)}",
                    {"thing": worker, "to": space_id})
     if space.get("limit") == "once_per_round":
-        used = rt.s["flow"].setdefault("used", {}).setdefault(str(rt.s["flow"]["round"]), [])
+        used = rt.s["flow"].setdefault("used", {}).setdefault(_round_key(rt), [])
         used.append(f"{seat}:{space_id}")
     rt.s["flow"]["acting"] = worker
     fields = {"p": seat, "y": seat, "space": space_id, "slot": slot, "soft": True, "strict": True,

@@ -478,7 +478,7 @@ def _poll(rt, f, node: Poll):
     if f["queue"]:
         f["s"] = 2
         seat = f["queue"][0]
-        return rt.ask(f, seat, lambda: f"You may {render(node.step)} (for {_seat(rt, f['y'])}).", YES_NO)
+        return rt.ask(f, seat, lambda: f"You may {render(node.step)} (for {seat_name(f['y'])}).", YES_NO)
     env = rt.env(f)
     env["__did__"], env["__polled__"] = f["did"], [p for p in range(rt.s["players"])]
     if node.name:
@@ -488,10 +488,6 @@ def _poll(rt, f, node: Poll):
 
 def _obligation(rt, f, node: Obligation):
     rt.replace(f, node.body, {"p": player_of(rt.ctx(f), node.player)})
-
-
-def _seat(rt, seat) -> str:
-    return seat_name(seat)
 
 
 # ------------------------------------------------------------------ single actions

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.interp.errors import RulesError
 from engine.interp.items import restart_pick
+from engine.interp.numbered import env_key
 from engine.interp.runtime import Runtime, clone
 from engine.suggest import did_you_mean
 
@@ -105,7 +106,7 @@ def _compile(engine, text: str) -> int:
 
 def _push(state: dict, root: int, seat: int, source: str) -> None:
     state["serial"] += 1
-    env = f"e{state['serial']}"
+    env = env_key(state["serial"])
     state["envs"][env] = {}
     state["frames"].append({"n": root, "s": 0, "e": env, "p": seat, "y": seat, "src": source,
                             "strict": True, "soft": True, "own": True})
