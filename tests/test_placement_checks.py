@@ -4,8 +4,13 @@ action is judged, so a game whose effects read that attribute checks every slot 
 
 from __future__ import annotations
 
+import copy
+
+from engine.agents import random_agents
 from engine.interp import flow
+from engine.interp.world import borrowing
 from engine.interpreter import Engine
+from engines import loaded
 from mod_packs import write_mod
 
 READS_SLOT = """kind: patches
@@ -22,3 +27,42 @@ def test_a_game_whose_effects_never_read_a_slot_shares_checks_between_slots():
 def test_a_mod_whose_effect_reads_the_slot_of_workers_checks_each_slot_by_itself(tmp_path):
     mod = write_mod(tmp_path / "slot_reader", {"patches.yaml": READS_SLOT})
     assert flow._slot_read(Engine.load([str(mod)]).game) is True
+
+
+def _snapshot(state: dict) -> tuple:
+    """The state's tables of things and contents, entry by entry, by identity, and a deep copy."""
+    return ({tid: id(thing) for tid, thing in state["things"].items()},
+            {place: id(held) for place, held in state["in"].items()}, copy.deepcopy(state))
+
+
+def test_judging_every_placement_of_a_game_leaves_its_state_as_it_was():
+    engine = loaded("viticulture")
+    agents = random_agents(5, 4)
+    state = engine.new_game(players=4, seed=5)
+    judged = 0
+    while engine.decision(state) is not None and judged < 40:
+        decision = engine.decision(state)
+        if any(key.startswith("place:") for key in decision.candidate_keys):
+            before = _snapshot(state)
+            for key in decision.candidate_keys:  # each judged with its worker stood on the state itself
+                decision.legal(key)
+            assert _snapshot(state) == before
+            judged += 1
+        state = engine.apply(state, agents[decision.player].choose(None, decision))
+    assert judged == 40
+
+
+def test_a_borrowing_world_writes_the_state_and_its_undo_puts_every_entry_back():
+    engine = loaded("viticulture")
+    state = engine.new_game(players=2, seed=1)
+    before = _snapshot(state)
+    world = borrowing(engine.game, state)
+    card = next(tid for tid, thing in state["things"].items() if thing.get("c") and thing["at"])
+    world.put(card, "p0.hand")
+    world.set_attribute(card, "mark", 1)
+    world.create("extra#1", state["things"][card]["k"], 0, "p0.hand")
+    world.add(0, "lira", 5)
+    assert state["things"][card]["at"] == "p0.hand" and "extra#1" in state["things"]  # the state's own tables
+    assert world.counter(0, "lira") == 7 and state["counters"][0]["lira"] == 2  # counters: lent, copied at a write
+    world.undo()
+    assert _snapshot(state) == before

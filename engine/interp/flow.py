@@ -445,11 +445,15 @@ def _workers(rt, seat: int) -> list[str]:
 
 
 def _worker_of(rt, seat: int, kind: str) -> str:
-    """The first of ``seat``'s waiting workers of ``kind`` (there is one: it was a candidate)."""
-    things = rt.s["things"]
-    for worker in _workers(rt, seat):
-        if things[worker]["k"] == kind:
-            return worker
+    """The first of ``seat``'s waiting workers of ``kind`` (there is one: it was a candidate):
+    the first of _workers of that kind, found without listing the others."""
+    things, world = rt.s["things"], rt.world
+    for place_kind in _supplies(rt.game):
+        place = world.place_for(place_kind, seat)
+        if place:
+            for worker in world.contents(place):
+                if things[worker]["k"] == kind:
+                    return worker
     raise RulesError(f"no {kind} waits for player {seat + 1}")
 
 

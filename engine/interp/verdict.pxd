@@ -10,7 +10,7 @@ from engine.effects.ast cimport (Bound, Choice, Conditional, Discard, Draw, Exch
 
 from engine.interp.frames cimport Frames, bound_values
 from engine.interp.game cimport Game
-from engine.interp.world cimport World
+from engine.interp.world cimport World, borrowing
 # The values' readers and the handlers' helpers this module calls most, as C functions: the call
 # skips the lookup of the name and Python's calling convention (none of them is patched by a test).
 from engine.interp.handlers cimport adjust_range, adjust_steps, call_env, call_nouns

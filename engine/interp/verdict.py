@@ -27,7 +27,9 @@ those steps straight over the effect tree, with no copy of the frames:
   giving, moving and setting an attribute change a World of the branch's
   own, over a shallow copy of the state (counters, and thing dicts and
   contents lists when things move), with the engine's own item functions;
-  the state a caller holds is read, never changed;
+  the state a caller holds is read, never changed, but for what ``can_do``'s
+  ``prepare`` does first (a worker stood on its slot): that is written to the
+  state's own tables and undone when the walk ends (world.borrowing);
 * the last step that could fail (a payment, a move, a draw) is checked without
   running it when nothing after it can fail; so an option of "choose one" that is a
   plain draw, with nothing after the choice that could fail, is a yes read off its deck
@@ -84,7 +86,7 @@ from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps,
 from engine.interp.items import bounds, pick_pool
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_of, number, places, player_of,
                                   select, test, thing_value, unmet)
-from engine.interp.world import World
+from engine.interp.world import World, borrowing
 
 YES = True
 UNKNOWN = -1  # a segment that could fail in ways the walk cannot read: unsure from here on
@@ -101,8 +103,10 @@ PICKED = object()  # Walk.took's mark of a thing picked (the key is the question
 def can_do(rt, roots: list[int], seat: int, prepare=None, took: list | None = None):
     """YES, the reason why not, or None (unsure): can ``seat`` carry out the effects ``roots``,
     one after the other and each with fresh bindings, in full now, after ``prepare(world)``
-    (done to the walk's own World; None: nothing, and what it does may not move the cards of a
-    deck)? (An effect decided by one plain draw alone is a yes without a walk when the deck
+    (None: nothing; what it does may not move the cards of a deck)? ``prepare`` is done to the
+    state itself, by a World that borrows its tables of things and contents (world.borrowing),
+    and undone when the walk ends: a worker stood on a slot costs a few entries, not a copy of
+    every thing. (An effect decided by one plain draw alone is a yes without a walk when the deck
     and its pile hold enough: _plain_draw.) On a yes, ``took`` (a list) gets what the way
     found took at the first question it met (Walk.took), if it is known."""
     if len(roots) == 1:
@@ -111,13 +115,18 @@ def can_do(rt, roots: list[int], seat: int, prepare=None, took: list | None = No
             return YES
     walk = Walk(rt, strict=True)
     envs, segments = {}, []
-    if prepare is not None:
-        envs, world = walk.changed(envs)
-        prepare(world)
     for index, root in enumerate(roots):  # (a loop, not a generator: it runs at every placement judged)
         envs[index] = {}
         segments.append((index, seat, seat, NO_NOUNS, root, 0))
-    found = walk.verdict(envs, tuple(segments))
+    if prepare is None:
+        found = walk.verdict(envs, tuple(segments))
+    else:  # done to the state itself and undone after the walk: no copy of its tables of things
+        world = envs[WORLD] = borrowing(rt.game, rt.world.s)
+        try:
+            prepare(world)
+            found = walk.verdict(envs, tuple(segments))
+        finally:
+            world.undo()
     if took is not None and found is YES and walk.took is not None:
         node, picked, value = walk.took  # as a frame asks it: the node's number, the key or the thing
         took.append((rt.game.entry_of(node), picked, str(value) if type(value) is int else value))

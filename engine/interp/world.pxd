@@ -14,10 +14,13 @@ cdef class World:
     # typed sets: a test of whether a thing or list is this World's own is the set's own test
     cdef public set _things, _lists, _lent
     cdef public object _indexes
+    cdef public list _trail
     # the state: typed as a dict, so that its reads are the dict's own
     cdef public dict s
 
     cpdef object _own(self, object table)
+    cpdef object undo(self)
+    cpdef object _trailed(self, dict table, object key)
     cpdef dict _bucket_to_write(self, object owner)
     @cython.locals(counters=list, at=Py_ssize_t)
     cpdef dict _bucket(self, object owner)
@@ -54,3 +57,5 @@ cdef class World:
     cpdef object moved(self, object player, object tid, object was, object place)
 
 cpdef list _merged(list lists, dict things)
+@cython.locals(top=dict, world=World)
+cpdef World borrowing(Game game, dict state)

@@ -21,6 +21,10 @@ here; ``forget`` is called when the state this World writes to is copied
 again, since everything is then shared once more. A walk's branch copies
 only the state's top level: its World is *lent* the tables of things,
 contents and counters too, and copies each before its first write (``_own``).
+A *borrowing* World (``borrowing``) writes the tables of things and contents of
+the state it was made over themselves, keeping each entry a write replaces (a
+trail), and ``undo`` puts them back: a short change that is undone before
+anything else reads that state, where a copy of the whole table would cost more.
 
 A place marked ``reserve`` holds pieces a player owns but has not brought
 into play (unbuilt structures, untrained workers): gaining such a piece takes
@@ -38,6 +42,7 @@ from engine.interp.numbered import numeral
 # played card waits while it resolves.
 ENGINE_PLACES = frozenset({"pool", "revealed", "dealt", "playing"})
 EMPTY: list = []
+MISSING = object()  # a trail's mark of an entry that was not there before the write
 LENT = ("things", "in", "counters", "global")  # the tables a branch's World copies at its first write
 
 
@@ -54,7 +59,7 @@ def _merged(lists: list[list[str]], things: dict) -> list[str]:
 class World:
     """Reads and changes one working state (never a state a caller holds)."""
 
-    __slots__ = ("game", "s", "_things", "_lists", "_indexes", "_lent")
+    __slots__ = ("game", "s", "_things", "_lists", "_indexes", "_lent", "_trail")
 
     def __init__(self, game, state: dict, lent: bool = False) -> None:
         self.game = game
@@ -66,6 +71,23 @@ class World:
         # state's (a copy of its top level only: a walk's branch), each copied at its first write
         # (_own). So a function that keeps one of them must not write in between.
         self._lent = set(LENT) if lent else set()
+        self._trail = None  # a borrowing World's (table, key, entry replaced) of each write (borrowing)
+
+    def undo(self) -> None:
+        """A borrowing World's writes to the tables of things and contents, taken back: each
+        entry it replaced is put back, and each it added is removed."""
+        trail, self._trail = self._trail, []
+        for table, key, entry in reversed(trail):
+            if entry is MISSING:
+                del table[key]
+            else:
+                table[key] = entry
+        self._things.clear()
+        self._lists.clear()
+
+    def _trailed(self, table: dict, key: str) -> None:
+        """Keep the entry ``key`` of ``table`` as it is before a borrowing World replaces it."""
+        self._trail.append((table, key, dict.get(table, key, MISSING)))
 
     def forget(self) -> None:
         """The state was copied: every thing and list is shared again."""
@@ -97,6 +119,8 @@ class World:
                 self._own("things")
             things = self.s["things"]
             thing = things[tid]
+            if self._trail is not None:
+                self._trailed(things, tid)
             thing = things[tid] = {**thing, "a": dict(thing["a"])}
             set.add(self._things, tid)
             return thing
@@ -107,6 +131,8 @@ class World:
             if self._lent:
                 self._own("in")
             inside = self.s["in"]
+            if self._trail is not None:
+                self._trailed(inside, place)
             held = inside[place] = list(dict.get(inside, place, ()))
             set.add(self._lists, place)
             return held
@@ -187,6 +213,8 @@ class World:
             self.s["places"] = self.s["places"] + [tid]
         if card is not None:
             thing["c"] = card
+        if self._trail is not None:
+            self._trailed(self.s["things"], tid)
         self.s["things"][tid] = thing
         self._things.add(tid)
         self._own_indexes()
@@ -291,6 +319,8 @@ class World:
     def set_contents(self, place: str, contents: list[str]) -> None:
         if self._lent:
             self._own("in")
+        if self._trail is not None:
+            self._trailed(self.s["in"], place)
         self.s["in"][place] = list(contents)
         self._lists.add(place)
 
@@ -456,3 +486,15 @@ class World:
             return f"{name} ({thing['a']['value']})"
         return name
 
+
+def borrowing(game, state: dict) -> World:
+    """A World over a copy of ``state``'s top level that writes ``state``'s own tables of things
+    and contents, keeping what each write replaced (``World.undo`` puts it back); the counters
+    are lent, and copied at a first write, as a walk's branch's are, and the copy keeps no
+    events. For a change made and undone before anything else reads ``state``."""
+    top = dict.copy(state)
+    top["events"] = None
+    world = World(game, top, True)
+    world._lent.difference_update(("things", "in"))
+    world._trail = []
+    return world
