@@ -605,7 +605,13 @@ def _play_answers(w, frames, depth, node: Play):
 
     def judge(key):
         card = top["keys"].get(key)
-        return w.verdict(*_playing(w, envs, head, card, below)) if card in things else None
+        if card not in things:
+            return None
+        way = _playing(w, envs, head, card, below)
+        try:
+            return w.verdict(*way)
+        finally:
+            way[0][WORLD].undo()
     return judge
 
 
@@ -736,6 +742,20 @@ class Walk:
         mine = World(self.game, state, True)
         return {**envs, WORLD: mine}, mine
 
+    def borrowed(self, envs: dict):
+        """What changed makes, but a World that writes the tables of things and contents it
+        reads (world.borrowing): cheaper than their copy, for a branch that is walked to its end
+        before its parent or a sibling reads them again, and then undone (borrowed_way)."""
+        mine = borrowing(self.game, (dict.get(envs, WORLD) or self.rt.world).s)
+        return {**envs, WORLD: mine}, mine
+
+    def borrowed_way(self, envs: dict, segments: tuple):
+        """``way`` on a branch made by ``borrowed``, whose writes are then undone."""
+        try:
+            return self.way(envs, segments)
+        finally:
+            envs[WORLD].undo()
+
     def unsure(self, node) -> None:
         """Unsure, because of ``node`` (kept for tests and measurements)."""
         self.stuck = node
@@ -778,13 +798,17 @@ class Walk:
             raise _GiveUp()
         return first
 
-    def lightest_way(self, choices: list, weights: list, way_of):
+    def lightest_way(self, choices: list, weights: list, way_of, borrowed: bool = False):
         """What first_way finds on the ways ``way_of(choice)``, trying the lightest first: a way
         that works is a yes in any order, and with none, every way has been tried and the reason
-        is still told over the ways in the order given (so a trial would give the same)."""
+        is still told over the ways in the order given (so a trial would give the same).
+        ``borrowed``: each way's World borrows its tables (Walk.borrowed), undone once it is walked."""
         reasons, unsure = [None] * len(choices), False
         for index in sorted(range(len(choices)), key=weights.__getitem__):
-            found = self.way(*way_of(choices[index]))
+            if borrowed:
+                found = self.borrowed_way(*way_of(choices[index]))
+            else:
+                found = self.way(*way_of(choices[index]))
             if found is YES:
                 self.took, self.chose = None, index  # (as in first_way)
                 return YES
@@ -1307,7 +1331,7 @@ def _play(w, envs, head, node: Play, rest):
     cards = w.ctx(envs, head).world.s["things"]
     effects = [w.game.effect("cards", cards[tid]["c"]) for tid in pool]
     found = w.lightest_way(pool, [0 if root is None else _weight(w.game, root) for root in effects],
-                           lambda card: _playing(w, envs, head, card, rest))
+                           lambda card: _playing(w, envs, head, card, rest), True)
     return _took_one(w, found, node, pool)
 
 
@@ -1337,7 +1361,9 @@ def _option_weights(game, node: Choice) -> list[int]:
 
 
 def _playing(w, envs, head, tid: str, rest):
-    envs, world = w.changed(envs)
+    """The way of playing card ``tid``: set aside in a branch that borrows its tables
+    (Walk.borrowed; the caller undoes it once the way is walked), its effect, then the rest."""
+    envs, world = w.borrowed(envs)
     items.play_card(_Branch(world), head[1], tid)
     root = w.game.effect("cards", world.thing(tid)["c"])
     key = object()  # the card's own bindings
