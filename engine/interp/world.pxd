@@ -19,6 +19,7 @@ cdef class World:
     cdef public dict s
 
     cpdef object _own(self, object table)
+    @cython.locals(trail=list, table=dict)
     cpdef object undo(self)
     cpdef object _trailed(self, dict table, object key)
     cpdef dict _bucket_to_write(self, object owner)
@@ -43,7 +44,7 @@ cdef class World:
     cpdef object _inside(self, object place)
     @cython.locals(things=dict)
     cpdef object places_of(self, object kinds, object owner=*)
-    @cython.locals(things=dict)
+    @cython.locals(things=dict, every=list, seats=list, mine=list, owned=Py_ssize_t)
     cpdef object place_for(self, object kind, object owner)
     cpdef object _instance_name(self, object kind, object tid)
     @cython.locals(thing=dict)

@@ -416,8 +416,17 @@ class World:
 
     def place_for(self, kind: str, owner: int | None) -> str | None:
         """The first place of ``kind`` belonging to ``owner`` (or the global one)."""
+        every = dict.get(self.s["kinds"], kind, EMPTY)
+        if owner is not None:  # the first of the owner's, read off the index of owned things when no place
+            seats = dict.get(self.s["owned"], kind)  # of the kind is global (then none comes before it)
+            if seats is not None and owner < len(seats) and seats[owner]:
+                owned = 0
+                for mine in seats:
+                    owned += len(mine)
+                if owned == len(every):
+                    return seats[owner][0]
         things = self.s["things"]
-        for tid in dict.get(self.s["kinds"], kind, EMPTY):  # (places_of for one kind, stopping at the first)
+        for tid in every:  # (places_of for one kind, stopping at the first)
             if owner is None or things[tid]["o"] in (owner, None):
                 return tid
         return None
@@ -495,6 +504,7 @@ def borrowing(game, state: dict) -> World:
     top = dict.copy(state)
     top["events"] = None
     world = World(game, top, True)
-    world._lent.difference_update(("things", "in"))
+    world._lent.discard("things")
+    world._lent.discard("in")
     world._trail = []
     return world
