@@ -27,9 +27,12 @@ those steps straight over the effect tree, with no copy of the frames:
   giving, moving and setting an attribute change a World of the branch's
   own, over a shallow copy of the state (counters, and thing dicts and
   contents lists when things move), with the engine's own item functions;
-  the state a caller holds is read, never changed, but for what ``can_do``'s
-  ``prepare`` does first (a worker stood on its slot): that is written to the
-  state's own tables and undone when the walk ends (world.borrowing);
+  the state a caller holds is read, never changed, but for the two changes
+  made most: what ``can_do``'s ``prepare`` does first (a worker stood on its
+  slot) and a card set aside to be played (``_playing``) are written to the
+  tables the branch reads (the state's own, or a branch's) and undone once that
+  way is walked (world.borrowing, Walk.borrowed), which costs a few entries
+  where a copy costs every thing;
 * the last step that could fail (a payment, a move, a draw) is checked without
   running it when nothing after it can fail; so an option of "choose one" that is a
   plain draw, with nothing after the choice that could fail, is a yes read off its deck
