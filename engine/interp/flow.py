@@ -434,27 +434,31 @@ def _next_placer(rt, f) -> int | None:
 
 
 def _workers(rt, seat: int) -> list[str]:
+    """``seat``'s waiting workers, place by place in their order."""
     workers = rt.game.items("workers")
-    found = []
     things = rt.s["things"]
-    for place_kind in _supplies(rt.game):
-        place = rt.world.place_for(place_kind, seat)
-        if place:
-            found += [t for t in rt.world.contents(place) if things[t]["k"] in workers]
-    return found
+    return [t for place in _supply_places(rt, seat) for t in rt.world.contents(place) if things[t]["k"] in workers]
 
 
 def _worker_of(rt, seat: int, kind: str) -> str:
     """The first of ``seat``'s waiting workers of ``kind`` (there is one: it was a candidate):
     the first of _workers of that kind, found without listing the others."""
-    things, world = rt.s["things"], rt.world
-    for place_kind in _supplies(rt.game):
-        place = world.place_for(place_kind, seat)
-        if place:
-            for worker in world.contents(place):
-                if things[worker]["k"] == kind:
-                    return worker
+    things = rt.s["things"]
+    for place in _supply_places(rt, seat):
+        for worker in rt.world.contents(place):
+            if things[worker]["k"] == kind:
+                return worker
     raise RulesError(f"no {kind} waits for player {seat + 1}")
+
+
+def _supply_places(rt, seat: int) -> list[str]:
+    """The places ``seat``'s workers wait in, one of each kind of supply that ``seat`` has."""
+    found = []
+    for place_kind in _supplies(rt.game):
+        place = rt.world.place_for(place_kind, seat)
+        if place:
+            found.append(place)
+    return found
 
 
 def _supplies(game) -> list[str]:

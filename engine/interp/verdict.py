@@ -124,7 +124,7 @@ def can_do(rt, roots: list[int], seat: int, prepare=None, took: list | None = No
     if prepare is None:
         found = walk.verdict(envs, tuple(segments))
     else:  # done to the state itself and undone after the walk: no copy of its tables of things
-        world = envs[WORLD] = borrowing(rt.game, rt.world.s)
+        envs, world = walk.borrowed(envs)
         try:
             prepare(world)
             found = walk.verdict(envs, tuple(segments))
