@@ -433,16 +433,22 @@ def _next_placer(rt, f) -> int | None:
     return None
 
 
-def _workers(rt, seat: int) -> list[str]:
-    """``seat``'s waiting workers, place by place in their order."""
+def _waiting_kinds(rt, seat: int) -> list[str]:
+    """The kinds of ``seat``'s waiting workers, sorted (one read of each worker's kind)."""
     workers = rt.game.items("workers")
     things = rt.s["things"]
-    return [t for place in _supply_places(rt, seat) for t in rt.world.contents(place) if things[t]["k"] in workers]
+    found = set()
+    for place in _supply_places(rt, seat):
+        for worker in rt.world.contents(place):
+            kind = things[worker]["k"]
+            if kind in workers:
+                found.add(kind)
+    return sorted(found)
 
 
 def _worker_of(rt, seat: int, kind: str) -> str:
     """The first of ``seat``'s waiting workers of ``kind`` (there is one: it was a candidate):
-    the first of _workers of that kind, found without listing the others."""
+    found without listing the others."""
     things = rt.s["things"]
     for place in _supply_places(rt, seat):
         for worker in rt.world.contents(place):
@@ -482,8 +488,8 @@ def placement_candidates(rt, seat: int, order: list) -> list[tuple[str, str]]:
     (It runs at every placement asked: the spaces' fixed facts come from _placement_rows, and
     a space with free slots for every kind, the common case, costs no call.)"""
     world = rt.world
-    things = rt.s["things"]
-    kinds = sorted({things[w]["k"] for w in _workers(rt, seat)})
+    inside = rt.s["in"]
+    kinds = _waiting_kinds(rt, seat)
     used = _used_this_round(rt)
     found, unsure = [], []
     for space_id, space, structure, once, open_slots, options in _placement_rows(rt.game, rt.s["flow"]["phase"],
@@ -492,8 +498,8 @@ def placement_candidates(rt, seat: int, order: list) -> list[tuple[str, str]]:
             continue
         if once and used and f"{seat}:{space_id}" in used:
             continue
-        free = open_slots if not dict.get(rt.s["in"], space_id) else _free_of(world, seat, space_id, structure,
-                                                                              open_slots)
+        held = dict.get(inside, space_id)
+        free = open_slots if not held else _free_in(world, seat, held, structure, open_slots)
         for kind in kinds:
             made = dict.get(options, kind)  # (the options made so far, by kind, then slot)
             if made is None:
@@ -653,17 +659,21 @@ def _space_slots(rt, seat: int, space_id: str, space: dict) -> tuple[list[str], 
 def _free_of(world, seat: int, space_id: str, private, open_slots: list[str]) -> list[str]:
     """Of a space's slots, the ones free now (of a space private to a structure, ``private``
     being true: free of ``seat``'s workers)."""
-    held = world.contents(space_id)
+    return _free_in(world, seat, world.contents(space_id), private, open_slots)
+
+
+def _free_in(world, seat: int, held: list[str], private, open_slots: list[str]) -> list[str]:
+    """_free_of, of a space that holds ``held``."""
     if not held or open_slots is ANY_SLOT:
         return open_slots
-    things, occupied, unslotted = world.s["things"], set(), 0
+    things, occupied, unslotted = world.s["things"], [], 0
     for worker in held:
         thing = things[worker]
         if private and thing["o"] != seat:
             continue
         slot = dict.get(thing["a"], "slot")
         if slot:
-            occupied.add(slot)
+            occupied.append(slot)  # (a few: a list's test is cheaper than making a set)
         else:
             unslotted += 1
     free = [s for s in open_slots if s not in occupied]

@@ -26,6 +26,10 @@ cdef class World:
     @cython.locals(counters=list, at=Py_ssize_t)
     cpdef dict _bucket(self, object owner)
     cpdef object _own_indexes(self)
+    cpdef object set_owner(self, object tid, object owner)
+    @cython.locals(owned=dict, seats=list, mine=list)
+    cpdef object _index_owner(self, object tid, object kind, object owner, bint add)
+    cpdef object set_attribute(self, object tid, object name, object value)
     @cython.locals(things=dict, thing=dict)
     cpdef object edit(self, object tid)
     @cython.locals(inside=dict)
@@ -58,5 +62,7 @@ cdef class World:
     cpdef object moved(self, object player, object tid, object was, object place)
 
 cpdef list _merged(list lists, dict things)
+@cython.locals(at=Py_ssize_t)
+cpdef list _inserted(list tids, object tid, dict things)
 @cython.locals(top=dict, world=World)
 cpdef World borrowing(Game game, dict state)

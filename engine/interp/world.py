@@ -299,14 +299,7 @@ class World:
         while len(seats) <= owner:
             seats.append(EMPTY)
         mine = seats[owner]
-        if not add:
-            mine = [other for other in mine if other != tid]
-        else:
-            things = self.s["things"]
-            mine = mine + [tid]
-            if len(mine) > 1 and things[mine[-2]]["n"] > things[tid]["n"]:  # an older thing gained later
-                mine.sort(key=lambda other: things[other]["n"])
-        seats[owner] = mine
+        seats[owner] = [other for other in mine if other != tid] if not add else _inserted(mine, tid, self.s["things"])
         owned[kind] = seats
 
     def set_attribute(self, tid: str, name: str, value) -> None:
@@ -494,6 +487,17 @@ class World:
         if "value" in thing["a"] and thing["k"] in self.game.items("tokens"):
             return f"{name} ({thing['a']['value']})"
         return name
+
+
+def _inserted(tids: list[str], tid: str, things: dict) -> list[str]:
+    """A new list of ``tids`` (in creation order) with ``tid`` in its place among them: after
+    the last one made before it (most often at the end; an older thing gained later, a card
+    drawn from a shuffled deck, goes further in)."""
+    made = things[tid]["n"]
+    at = len(tids)
+    while at and things[tids[at - 1]]["n"] > made:
+        at -= 1
+    return tids[:at] + [tid] + tids[at:]
 
 
 def borrowing(game, state: dict) -> World:
