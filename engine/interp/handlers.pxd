@@ -26,6 +26,7 @@ from engine.interp.game cimport Game
 # name and Python's calling convention (none of them is patched by a test).
 from engine.interp.values cimport number, player_of, select, test, thing_value, variable_number
 from engine.interp.labels cimport label_names, option_label, with_values
+from engine.interp.items cimport slot_taken
 
 @cython.locals(parts=tuple, step=Py_ssize_t, last=Py_ssize_t)  # (a sequence's steps: read from the tuple itself)
 cpdef object _sequence(Frames rt, dict f, object node)

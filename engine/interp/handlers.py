@@ -21,6 +21,7 @@ from engine.effects.render import render
 from engine.interp import items, sets
 from engine.interp.errors import Infeasible
 from engine.interp.frames import bound_values
+from engine.interp.items import slot_taken
 from engine.interp.labels import label_names, option_label, with_values
 from engine.interp.numbered import seat_name
 from engine.interp.values import number, player_of, select, test, thing_value, unmet, variable_number
@@ -234,7 +235,7 @@ def _set_now(rt, f, node: Set) -> list:
     ctx = rt.ctx(f)
     tid = thing_value(ctx, node.name)
     value = number(ctx, node.value)
-    if items.slot_taken(rt.world, tid, node.attribute, value):
+    if slot_taken(rt.world, tid, node.attribute, value):
         rt.world.event("stayed", f["p"], f"{rt.world.name_of(tid)} stays: that slot is taken", {"thing": tid})
         return [tid]
     rt.world.set_attribute(tid, node.attribute, value)

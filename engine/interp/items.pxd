@@ -11,6 +11,7 @@ from engine.interp.game cimport Game
 from engine.effects.ast cimport Item, Quantity
 
 from engine.interp.frames cimport Frames
+from engine.interp.world cimport World
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
 from engine.interp.values cimport (Context, _place_kinds, candidates, counter_amount, counter_owner, is_players,
@@ -83,3 +84,5 @@ cpdef object _zone_holds(Frames rt, object zone, object kind)
 # Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object _decks_for(Game game, Noun noun)
 cpdef object refill_pile(Game game, object deck)
+@cython.locals(thing=dict, things=dict, held=dict)
+cpdef object slot_taken(World world, object tid, object attribute, object value)

@@ -835,11 +835,17 @@ def place_token(rt, tid: str, place: str | None, seat: int) -> bool:
 def slot_taken(world, tid: str, attribute: str, value) -> bool:
     """Whether moving a slotted token to ``value`` would land on another token of its kind."""
     thing = world.thing(tid)
-    slots = world.game.items("tokens").get(thing["k"], {}).get("slots")
+    kind = thing["k"]
+    slots = world.game.items("tokens").get(kind, {}).get("slots")
     if not slots or slots.get("by") != attribute or thing["at"] is None:
         return False
-    return any(other != tid and world.thing(other)["k"] == thing["k"]
-               and world.thing(other)["a"].get(attribute) == value for other in world.contents(thing["at"]))
+    things = world.s["things"]
+    for other in world.contents(thing["at"]):
+        if other != tid:
+            held = things[other]
+            if held["k"] == kind and dict.get(held["a"], attribute) == value:
+                return True
+    return False
 
 
 def _free_slot(rt, kind: str, wanted: int, place: str, attribute: str, seat: int) -> int | None:

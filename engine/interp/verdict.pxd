@@ -14,6 +14,7 @@ from engine.interp.world cimport World, borrowing
 # The values' readers and the handlers' helpers this module calls most, as C functions: the call
 # skips the lookup of the name and Python's calling convention (none of them is patched by a test).
 from engine.interp.handlers cimport adjust_range, adjust_steps, call_env, call_nouns
+from engine.interp.items cimport slot_taken
 from engine.interp.values cimport (Context, context, counter_owner, is_resource, noun_of, number, places, player_of,
                                    select, test, thing_value)
 

@@ -86,7 +86,7 @@ from engine.interp.frames import NO_NOUNS, Frames, bound_values
 from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, call_env, call_nouns,
                                     entries_of, repeat_bounds)
-from engine.interp.items import bounds, pick_pool
+from engine.interp.items import bounds, pick_pool, slot_taken
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_of, number, places, player_of,
                                   select, test, thing_value, unmet)
 from engine.interp.world import World, borrowing
@@ -1509,7 +1509,7 @@ def _set(w, envs, head, node: Set, rest):
     ctx = w.ctx(envs, head)
     tid = thing_value(ctx, node.name)
     value = number(ctx, node.value)
-    if items.slot_taken(ctx.world, tid, node.attribute, value):
+    if slot_taken(ctx.world, tid, node.attribute, value):
         return w.walk(envs, rest)
     envs, world = w.changed(envs)
     world.set_attribute(tid, node.attribute, value)
