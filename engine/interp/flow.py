@@ -333,7 +333,17 @@ def _chart(rt, f) -> None:
 
 
 def _row_label(rt, chart: dict, row: str) -> str:
+    """The label of a chart's row: its position, and the name of what it gives (worked out once
+    per chart and position)."""
     position = dict.get(rt.world.thing(row)["a"], "position")
+    labels = rt.game.memo_for("row labels", chart["id"])
+    label = dict.get(labels, position)
+    if label is None:
+        label = labels[position] = _label_of_row(chart, position)
+    return label
+
+
+def _label_of_row(chart: dict, position) -> str:
     for entry in dict.get(chart, "rows", ()):
         if dict.get(entry, "position") == position:
             text = dict.get(entry, "name") or dict.get(entry, "effect") or ""

@@ -23,12 +23,12 @@ from engine.positions import to_plain
 # call), each named by the module that owns it: fallible, handlers, items, needs, sets, values, verdict,
 # world.
 MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets", "judging order", "weight",
-               "seen by", "decks of", "has reserve", "groups of", "card names", "instance names",
+               "seen by", "decks of", "has reserve", "groups of", "card names", "fixed names",
                "triggers fail", "guards", "plain payments", "triggers", "kinds", "noun facts", "terms", "defined",
                "slot effects", "placement rows", "zone values", "option weights", "plain draws", "value keys",
                "placement keys", "value steps", "choice options", "choice names", "value options",
                "option draws", "option guards", "ordered kinds",
-               "counter conditions", "wording")
+               "counter conditions", "wording", "row labels")
 
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)

@@ -453,20 +453,29 @@ class World:
             self.event("moved", player, f"a card moved to {self.name_of(place)}",
                        {"thing": tid, "to": place, "private": True, "secret": seen_by == "nobody"})
 
-    def _instance_name(self, kind: str, tid: str) -> str | None:
-        """The name a place's declared instance gives the thing, or None (worked out once per
-        kind and id: both fix it)."""
-        names = self.game.memo_for("instance names", kind)
+    def _fixed_name(self, kind: str, tid: str) -> str | None:
+        """The name a thing's kind and id fix (a place's declared instance's, or its kind's
+        noun's), or None for a set or a token with a value, whose names change (worked out once
+        per kind and id)."""
+        names = self.game.memo_for("fixed names", kind)
         found = dict.get(names, tid, False)
         if found is False:
-            found = None
-            place = self.game.items("places").get(kind)
-            for instance in (place or {}).get("instances", []):
-                if tid.endswith(instance["id"]) and instance.get("name"):
-                    found = instance["name"]
-                    break
-            names[tid] = found
+            found = names[tid] = self._instance_name(kind, tid)
+            if found is None and kind != sets.SET_KIND and kind not in self.game.items("tokens"):
+                found = names[tid] = self._kind_name(kind)
         return found
+
+    def _instance_name(self, kind: str, tid: str) -> str | None:
+        """The name a place's declared instance gives the thing, or None."""
+        place = self.game.items("places").get(kind)
+        for instance in (place or {}).get("instances", []):
+            if tid.endswith(instance["id"]) and instance.get("name"):
+                return instance["name"]
+        return None
+
+    def _kind_name(self, kind: str) -> str:
+        noun = dict.get(self.game.nouns, kind)
+        return noun.name if noun else kind
 
     def name_of(self, tid: str) -> str:
         thing = self.s["things"][tid]
@@ -477,14 +486,14 @@ class World:
             if name is None:
                 name = names[card] = str(self.game.item("cards", card).get("name", card))
             return name
-        instance = self._instance_name(thing["k"], tid)
-        if instance is not None:
-            return instance
-        if thing["k"] == sets.SET_KIND:
+        kind = thing["k"]
+        name = self._fixed_name(kind, tid)
+        if name is not None:
+            return name
+        if kind == sets.SET_KIND:
             return sets.name(self, tid)
-        noun = dict.get(self.game.nouns, thing["k"])
-        name = noun.name if noun else thing["k"]
-        if "value" in thing["a"] and thing["k"] in self.game.items("tokens"):
+        name = self._kind_name(kind)
+        if "value" in thing["a"]:  # (a token: others have fixed names)
             return f"{name} ({thing['a']['value']})"
         return name
 
