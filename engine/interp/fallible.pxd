@@ -15,6 +15,7 @@ cdef set FRESH_KEYS
 cpdef object fresh(dict frame)
 
 cpdef object can_fail(Game game, object number)
+cpdef object deciding_part(Game game, object number)
 cpdef object _fails(Game game, object node)
 cpdef object _item_fails(Game game, object verb, object item)
 @cython.locals(at=Py_ssize_t)

@@ -381,21 +381,25 @@ def deciding_part(game, number: int) -> int:
     so a check of one answers for the other in the same state ("draw 1 card" and "draw 1
     card, then you may draw 1 card"); a "choose one" is decided by its options' deciding
     parts. Worked out once per effect."""
-    memo = game.memo.setdefault("deciding", {})
-    found = memo.get(number)
+    memo = game.memo["deciding"]
+    found = dict.get(memo, number)
     if found is None:
-        steps = game.parts.get(number)
-        if steps is None:
-            part = (game.nodes[number],)
-        else:
-            end = next((index for index in range(len(steps)) if not sequence_rest_fails(game, number, index)),
-                       len(steps))
-            part = tuple(game.nodes[step] for step in steps[:end])
-        if len(part) == 1 and type(part[0]) is Choice and part[0].count == 1 and part[0].upgrade is None:
-            part = ("choose one", tuple(deciding_part(game, game.number(option)) for option in part[0].options))
-        names = game.memo.setdefault("deciding_parts", {})
-        found = memo[number] = names.setdefault(part, len(names))
+        found = memo[number] = _deciding_part(game, number)
     return found
+
+
+def _deciding_part(game, number: int) -> int:
+    steps = game.parts.get(number)
+    if steps is None:
+        part = (game.nodes[number],)
+    else:
+        end = next((index for index in range(len(steps)) if not sequence_rest_fails(game, number, index)),
+                   len(steps))
+        part = tuple(game.nodes[step] for step in steps[:end])
+    if len(part) == 1 and type(part[0]) is Choice and part[0].count == 1 and part[0].upgrade is None:
+        part = ("choose one", tuple(deciding_part(game, game.number(option)) for option in part[0].options))
+    names = game.memo["deciding parts"]
+    return names.setdefault(part, len(names))
 
 
 def _items_rest_fails(game, frame: dict, node, start: int) -> bool:

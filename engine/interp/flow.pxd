@@ -10,6 +10,7 @@ from engine.interp.numbered cimport numeral, seat_name
 from engine.interp.game cimport Game
 from engine.interp.frames cimport Frames
 from engine.interp.values cimport Context, holder, test
+from engine.interp.fallible cimport can_fail, deciding_part
 from engine.interp.world cimport World
 
 cpdef object _check_ends(Frames rt, list ends)
