@@ -60,8 +60,15 @@ def judged_against_trials(engine, monkeypatch, players: int, seeds) -> collectio
         compare("can_do", verdict.can_do(rt, roots, seat, prepare, took), by_trial)
         return by_trial
 
+    def checked_carried_out(rt, frame, number):
+        found = carried_out(rt, frame, number)
+        compare("if possible", found, rt.carry_out_by_trial(frame, number))
+        return found
+
+    carried_out = verdict.carried_out
     monkeypatch.setattr(verdict, "answers", checked_answers)
     monkeypatch.setattr(runtime.Runtime, "can_do", checked_can_do)
+    monkeypatch.setattr(verdict, "carried_out", checked_carried_out)
     play_random_games(engine, players, seeds)
     return seen
 
@@ -75,6 +82,14 @@ def test_every_sure_verdict_is_what_a_full_trial_finds(game, players, seeds, mon
     for kind in ("yes", "no"):  # sure both ways, and not once in a while
         assert seen[("answer", kind)] > 100, seen
     assert seen[("answer", "yes")] + seen[("answer", "no")] > seen[("answer", "unsure")], seen
+
+
+def test_an_if_possible_is_read_off_the_state_as_a_trial_would_find_it(monkeypatch):
+    """Harvesting gains each grape "if possible": the walk answers whether it can be done,
+    and says what a trial would (checked in play); a trial runs only where the walk is unsure."""
+    seen = judged_against_trials(loaded("viticulture"), monkeypatch, 4, (1, 2))
+    assert seen[("if possible", "yes")] > 20, seen
+    assert seen[("if possible", "unsure")] < seen[("if possible", "yes")], seen
 
 
 def test_a_die_adjustment_and_a_buy_are_read_off_the_state(monkeypatch):

@@ -406,11 +406,21 @@ class Runtime(Frames):
 
     def can_carry_out(self, frame: dict, node) -> str | None:
         """None if ``node`` (a part of the effect ``frame`` runs) can be carried out in full now,
-        with the frame's bindings and players; else why not. Inside a trial the check spends
-        the trial's own budget, so an "if possible" never makes a search unbounded."""
+        with the frame's bindings and players; else why not. The walk reads it first where it
+        can (verdict.carried_out); else a trial finds out. Inside a trial the check spends the
+        trial's own budget, so an "if possible" never makes a search unbounded (and is always
+        a trial, so the budget is spent as before)."""
         number = node if isinstance(node, int) else self.game.number(node)
         if not can_fail(self.game, number):
             return None
+        if self.probe_depth is None:
+            found = verdict.carried_out(self, frame, number)
+            if found is not None:
+                return None if found is verdict.YES else found
+        return self.carry_out_by_trial(frame, number)
+
+    def carry_out_by_trial(self, frame: dict, number: int) -> str | None:
+        """can_carry_out, found by a trial alone."""
         trial = self._trial_copy(keep=len(self.s["frames"]))
         depth = len(trial["frames"]) + 1
         Runtime(self.game, trial, self.flow).push(frame, number, {"strict": True})

@@ -238,6 +238,13 @@ def _drawable(world, deck: str, pile: str | None) -> int:
     return len(world.contents(deck)) + (len(world.contents(pile)) if pile else 0)
 
 
+def carried_out(rt, frame: dict, number: int):
+    """YES, the reason why not, or None (unsure): can effect ``number`` be carried out in full
+    now where ``frame`` runs, with its bindings and players? (What Runtime.can_carry_out asks
+    for an "if possible", read before a trial.)"""
+    return Walk(rt, strict=True).verdict(rt.s["envs"], (_segment(frame, number, 0),))
+
+
 def answers(rt, depth: int):
     """A judge of the answers to the decision the top frame asks: ``judge(key)`` is the verdict
     on that answer (YES, the reason why not, or None: unsure) for finishing the region (the
