@@ -344,6 +344,7 @@ def _row_label(rt, chart: dict, row: str) -> str:
 
 
 def _label_of_row(chart: dict, position) -> str:
+    """'row 3: <what the row gives>', or 'row 3', as the chart's declared rows name it."""
     for entry in dict.get(chart, "rows", ()):
         if dict.get(entry, "position") == position:
             text = dict.get(entry, "name") or dict.get(entry, "effect") or ""

@@ -455,8 +455,8 @@ class World:
 
     def _fixed_name(self, kind: str, tid: str) -> str | None:
         """The name a thing's kind and id fix (a place's declared instance's, or its kind's
-        noun's), or None for a set or a token with a value, whose names change (worked out once
-        per kind and id)."""
+        noun's), or None for a set or a token without an instance name: theirs may change with
+        their members or value (worked out once per kind and id)."""
         names = self.game.memo_for("fixed names", kind)
         found = dict.get(names, tid, False)
         if found is False:
@@ -474,6 +474,7 @@ class World:
         return None
 
     def _kind_name(self, kind: str) -> str:
+        """The name of the noun of ``kind`` (the kind itself where no noun names it)."""
         noun = dict.get(self.game.nouns, kind)
         return noun.name if noun else kind
 
