@@ -510,7 +510,7 @@ def placement_candidates(rt, seat: int, order: list) -> list[tuple[str, str]]:
         if once and used and f"{seat}:{space_id}" in used:
             continue
         held = dict.get(inside, space_id)
-        free = open_slots if not held else _free_in(world, seat, held, structure, open_slots)
+        free = open_slots if not held else _free_of(world, seat, held, structure, open_slots)
         for kind in kinds:
             made = dict.get(options, kind)  # (the options made so far, by kind, then slot)
             if made is None:
@@ -664,17 +664,13 @@ def _free_slots(rt, seat: int, space_id: str, space: dict, kind: str) -> list[st
 def _space_slots(rt, seat: int, space_id: str, space: dict) -> tuple[list[str], list[str]]:
     """The free slots of the space, and the slots it has at this player count."""
     open_slots = _slots_at(space, rt.s["players"])  # (only the check of blocked bonus slots comes here)
-    return _free_of(rt.world, seat, space_id, space.get("private_to_structure"), open_slots), open_slots
+    held = rt.world.contents(space_id)
+    return _free_of(rt.world, seat, held, space.get("private_to_structure"), open_slots), open_slots
 
 
-def _free_of(world, seat: int, space_id: str, private, open_slots: list[str]) -> list[str]:
-    """Of a space's slots, the ones free now (of a space private to a structure, ``private``
-    being true: free of ``seat``'s workers)."""
-    return _free_in(world, seat, world.contents(space_id), private, open_slots)
-
-
-def _free_in(world, seat: int, held: list[str], private, open_slots: list[str]) -> list[str]:
-    """_free_of, of a space that holds ``held``."""
+def _free_of(world, seat: int, held: list[str], private, open_slots: list[str]) -> list[str]:
+    """Of the slots of a space that holds ``held``, the ones free now (of a space private to a
+    structure, ``private`` being true: free of ``seat``'s workers)."""
     if not held or open_slots is ANY_SLOT:
         return open_slots
     things, occupied, unslotted = world.s["things"], [], 0
