@@ -74,13 +74,13 @@ class Engine:
     def decision(self, state: dict) -> Decision | None:
         """The pending decision, or None when the game is over. Its open candidates are
         judged on demand, against this state (which, as always, must not be changed)."""
-        pending = state.get("pending")
+        pending = dict.get(state, "pending")
         if not pending:
             return None
         last = self._last
         if last is not None and last[0] is state and last[1].id == pending["id"]:
             return last[1]
-        decision = decision_from_data(pending, self._open_judge(state) if pending.get("open") else None)
+        decision = decision_from_data(pending, self._open_judge(state) if dict.get(pending, "open") else None)
         self._last = (state, decision)
         return decision
 
@@ -93,7 +93,7 @@ class Engine:
         runner that holds no earlier state of the game (a simulation), nor any part of it but
         through this engine (a view, a copy made by apply or staging). An illegal answer is
         refused before anything changes; a decision read from ``state`` before is spent."""
-        pending = state.get("pending")
+        pending = dict.get(state, "pending")
         if pending is None:
             raise IllegalAnswer("no decision is pending: the game is over")
         decision = self.decision(state)

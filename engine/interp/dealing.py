@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine import rng
 from engine.interp.errors import RulesError
+from engine.interp.game import NO_ITEMS
 
 
 # ------------------------------------------------------------------ setup
@@ -143,8 +144,8 @@ def _printed(rt, tid: str, attribute: str):
     thing = rt.world.thing(tid)
     if attribute in thing["a"]:
         return thing["a"][attribute]
-    card = thing.get("c")
-    return rt.game.item("cards", card).get("attributes", {}).get(attribute) if card else None
+    card = dict.get(thing, "c")
+    return dict.get(dict.get(rt.game.item("cards", card), "attributes", NO_ITEMS), attribute) if card else None
 
 
 def keep_routine(rt, f) -> None:
@@ -230,6 +231,6 @@ def _row_for(rt, rows: list[str], attribute: str | None, card_attribute: str | N
     if attribute and card_attribute:
         value = _printed(rt, tid, card_attribute)
         for row in rows:
-            if rt.world.thing(row)["a"].get(attribute) == value:
+            if dict.get(rt.world.thing(row)["a"], attribute) == value:
                 return row
     raise RulesError(f"no row of the display takes {rt.world.name_of(tid)}")

@@ -137,11 +137,11 @@ class Flow:
 
     def turn_order(self, rt) -> list[int]:
         """The seats in the current turn order."""
-        chart_order = rt.s["flow"].get("chart_order")
+        chart_order = dict.get(rt.s["flow"], "chart_order")
         return list(chart_order) if chart_order else seat_order(rt)
 
     def pass_turn(self, rt, seat: int) -> None:
-        passed = rt.s["flow"].setdefault("passed", [])
+        passed = dict.setdefault(rt.s["flow"], "passed", [])
         if seat not in passed:
             passed.append(seat)
             rt.world.event("passed", seat, f"player {seat + 1} passed")
@@ -151,12 +151,12 @@ class Flow:
         thing = rt.world.thing(tid)
         if thing["k"] in self.game.items("spaces"):
             return self.game.effect("spaces", thing["k"])
-        if thing.get("c"):
+        if dict.get(thing, "c"):
             return self.game.effect("cards", thing["c"])
         for chart_id, chart in self.game.items("charts").items():
-            if chart.get("place") == thing["k"]:
-                for index, row in enumerate(chart.get("rows", [])):
-                    if row.get("position") == thing["a"].get("position"):
+            if dict.get(chart, "place") == thing["k"]:
+                for index, row in enumerate(dict.get(chart, "rows", ())):
+                    if dict.get(row, "position") == dict.get(thing["a"], "position"):
                         return self.game.effect("charts", chart_id, f"rows/{index}/effect")
         return None
 
@@ -254,7 +254,7 @@ def _step(rt, f) -> None:
     if not _applies(rt, step):
         return
     pattern = step.get("pattern", "automatic")
-    if step.get("builtin"):
+    if dict.get(step, "builtin"):
         rt.push_routine("builtin", {"name": step["builtin"], "step": f["step"]})
     root = rt.game.effect("steps", f["step"])
     if pattern == "place_until_all_pass":
@@ -308,8 +308,8 @@ def _chart(rt, f) -> None:
     step = rt.flow.steps[f["step"]]
     chart = rt.game.item("charts", step["chart"])
     if "ans" in f:
-        row = f.pop("ans").split(":", 1)[1]
-        seat = f.pop("seat")
+        row = str.split(dict.pop(f, "ans"), ":", 1)[1]
+        seat = dict.pop(f, "seat")
         marker = _marker_of(rt, seat, chart)
         rt.world.put(marker, row)
         rt.world.event("placed", seat, f"player {seat + 1} woke up on {rt.world.name_of(row)}",
@@ -377,12 +377,12 @@ def _update_chart_order(rt, chart: dict) -> None:
 def _placement(rt, f) -> None:
     flow = rt.s["flow"]
     if "ans" in f:
-        answer, seat = f.pop("ans"), f.pop("seat")
+        answer, seat = dict.pop(f, "ans"), dict.pop(f, "seat")
         f["last"] = seat
         if answer == PASS[0]:
             rt.flow.pass_turn(rt, seat)
         else:
-            _place(rt, seat, answer, f.get("unblocked"))
+            _place(rt, seat, answer, dict.get(f, "unblocked"))
         return
     rt.flow.check_end(rt)
     seat = _next_placer(rt, f)
@@ -436,7 +436,7 @@ def _sure_slot(rt, space_id: str, slot: str) -> bool:
 def _next_placer(rt, f) -> int | None:
     order = rt.flow.turn_order(rt)
     passed = dict.get(rt.s["flow"], "passed", ())
-    start = (order.index(f["last"]) + 1) if dict.get(f, "last") in order else 0
+    start = (list.index(order, f["last"]) + 1) if dict.get(f, "last") in order else 0
     for i in range(len(order)):
         seat = order[(start + i) % len(order)]
         if seat not in passed:
@@ -594,7 +594,7 @@ def _slot_read(game) -> bool:
     """Whether an effect of the game reads a thing's ``slot`` attribute, the one a placed worker
     stands on: then slots of a space decided alike are checked one by one, since the acting
     worker stands on each slot in turn (worked out once per game)."""
-    found = game.memo.get("slot read")
+    found = dict.get(game.memo, "slot read")
     if found is None:
         found = game.memo["slot read"] = any(getattr(node, "attribute", None) == "slot" for node in game.nodes)
     return found
@@ -741,22 +741,22 @@ def _find_slot_effect(rt, space_id: str, slot: str) -> int | None:
 
 def _bonus_effect(rt, space_id: str, slot: str) -> int | None:
     space = rt.game.item("spaces", space_id)
-    for index, entry in enumerate(space.get("slots", [])):
-        if entry["id"] == slot and entry.get("bonus_effect") and not entry.get("effect"):
+    for index, entry in enumerate(dict.get(space, "slots", ())):
+        if entry["id"] == slot and dict.get(entry, "bonus_effect") and not dict.get(entry, "effect"):
             return rt.game.effect("spaces", space_id, f"slots/{index}/bonus_effect")
     return None
 
 
 def _place(rt, seat: int, key: str, unblocked: str | None) -> None:
-    _tag, space_id, slot, kind = key.split(":")
+    _tag, space_id, slot, kind = str.split(key, ":")
     owed = _bonus_owed(rt, unblocked, seat, space_id, slot, kind)  # (read while the slot is free)
     worker = _stand(rt, rt.world, seat, space_id, slot, kind)
     space = rt.game.item("spaces", space_id)
     rt.world.event("placed", seat,
                    f"{seat_name(seat)} placed a {kind.replace('_', ' ')} on {space.get('name', space_id)}",
                    {"thing": worker, "to": space_id})
-    if space.get("limit") == "once_per_round":
-        used = rt.s["flow"].setdefault("used", {}).setdefault(_round_key(rt), [])
+    if dict.get(space, "limit") == "once_per_round":
+        used = dict.setdefault(dict.setdefault(rt.s["flow"], "used", {}), _round_key(rt), [])
         used.append(f"{seat}:{space_id}")
     rt.s["flow"]["acting"] = worker
     fields = {"p": seat, "y": seat, "space": space_id, "slot": slot, "soft": True, "strict": True,
@@ -767,7 +767,7 @@ def _place(rt, seat: int, key: str, unblocked: str | None) -> None:
 
 
 def _action(rt, f) -> None:
-    owed = f.get("owed")  # a bonus the worker must use: the space's own action runs first, then it
+    owed = dict.get(f, "owed")  # a bonus the worker must use: the space's own action runs first, then it
     if f["s"] == 0:
         f["s"] = 1
         root = _slot_effect(rt, f["space"], f["slot"]) if owed is None else rt.game.effect("spaces", f["space"])
@@ -787,7 +787,7 @@ def _action(rt, f) -> None:
         return
     if f["s"] == 2:
         f["s"] = 3
-        if f.pop("ans") == "yes":
+        if dict.pop(f, "ans") == "yes":
             _push_child(rt, f, f["bonus"])
         return
     if f["s"] == 3:
@@ -799,10 +799,11 @@ def _action(rt, f) -> None:
     rt.done(f)
 
 
-def _push_child(rt, parent: dict, root: int, **fields) -> None:
+def _push_child(rt, parent: dict, root: int, src: str | None = None) -> None:
+    """Run effect ``root`` for the action's frame ``parent``, strict, with bindings of its own
+    (``src``: what started it, else the parent's source)."""
     frame = {"n": root, "s": 0, "e": rt.new_env({}), "p": parent["p"], "y": parent["y"],
-             "src": parent.get("src", ""), "strict": True, "own": True}
-    frame.update(fields)
+             "src": dict.get(parent, "src", "") if src is None else src, "strict": True, "own": True}
     rt.s["frames"].append(frame)
 
 
@@ -842,7 +843,7 @@ def _return_workers(rt, f) -> None:
         for worker in list(rt.world.contents(space_id)):
             rt.world.drop_attribute(worker, "slot")
             thing = rt.world.thing(worker)
-            location = rt.game.item("workers", thing["k"]).get("location")
+            location = dict.get(rt.game.item("workers", thing["k"]), "location")
             rt.world.put(worker, rt.world.place_for(location, thing["o"]))
     rt.world.event("returned", None, "all workers went back to their owners")
 
@@ -884,13 +885,13 @@ def _applies(rt, item: dict) -> bool:
 
 def _applies_to(game, players: int, options: dict, item: dict) -> bool:
     """Whether a step or condition applies to this player count and these options."""
-    counts = item.get("players")
+    counts = dict.get(item, "players")
     if counts and players not in counts:
         return False
     settings = game.settings
-    if item.get("when_option") and not option_on(settings, options, item["when_option"]):
+    if dict.get(item, "when_option") and not option_on(settings, options, item["when_option"]):
         return False
-    if item.get("unless_option") and option_on(settings, options, item["unless_option"]):
+    if dict.get(item, "unless_option") and option_on(settings, options, item["unless_option"]):
         return False
     return True
 

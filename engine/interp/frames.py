@@ -190,7 +190,7 @@ class Frames:
         self.last_out = list(out) if out and "q" not in popped else []
         name = dict.get(popped, "as")
         if name is not None:  # (what it produced, even where it hands nothing on: "q")
-            self.s["envs"][popped["e"]].update(bound_values(self.s["things"], name, list(out) if out else []))
+            dict.update(self.s["envs"][popped["e"]], bound_values(self.s["things"], name, list(out) if out else []))
         if "own" in popped:
             del self.s["envs"][popped["e"]]
 

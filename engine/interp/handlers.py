@@ -78,7 +78,7 @@ def _bound_now(rt, f, node: Bound):
         out["as"] = node.name
         return step, out
     if out is not None:
-        rt.env(f).update(bound_values(rt.s["things"], node.name, out))
+        dict.update(rt.env(f), bound_values(rt.s["things"], node.name, out))
     return out
 
 
@@ -89,7 +89,7 @@ def _may(rt, f, node: May):
         if forced is None:
             return rt.ask(f, f["p"], lambda: f"You may {render(node.step)}.", YES_NO)
         f["ans"] = forced
-    if f.pop("ans") == "yes":
+    if dict.pop(f, "ans") == "yes":
         rt.replace(f, node.step, {"strict": True})
     else:
         rt.done(f)
@@ -414,7 +414,7 @@ def _repeat(rt, f, node: Repeat):
     ("once more?"); ``left`` is None when there is no most."""
     if f["s"] == 0:
         times = node.times
-        quantity = rt.env(f).get(times.name) if isinstance(times, Var) else None
+        quantity = dict.get(rt.env(f), times.name) if isinstance(times, Var) else None
         if isinstance(quantity, dict):
             least, most = repeat_bounds(quantity)
             f["left"], f["optional"] = most, quantity["mode"] in OPEN_QUANTITIES
@@ -637,7 +637,7 @@ def _call_result(rt, f) -> list[str]:
     kinds = rt.game.kinds(procedure.result)
     found = []
     for event in rt.s["events"][f["mark"]:]:
-        tid = event.get("thing")
+        tid = dict.get(event, "thing")
         if tid and tid in rt.s["things"] and rt.s["things"][tid]["k"] in kinds and tid not in found:
             found.append(tid)
     return found

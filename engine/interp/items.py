@@ -21,6 +21,7 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible, RulesError
+from engine.interp.game import NO_ITEMS
 from engine.interp.numbered import numeral, seat_name
 from engine.interp.values import (
     EMPTY,
@@ -55,12 +56,12 @@ def select_step(rt, f, item: Item, owner: int | None = None, ctx: Context | None
     if "cand" not in f:
         _start_pick(rt, f, item, f["p"] if owner is None else owner, ctx)
     if "ans" in f:
-        answer = f.pop("ans")
+        answer = dict.pop(f, "ans")
         if answer == DONE[0]:
             return _finish_pick(f)
         chosen = f["keys"][answer]
         f["picked"].append(chosen)
-        f["cand"].remove(chosen)
+        list.remove(f["cand"], chosen)
     taken = _taken_unasked(f)
     if taken is not None:
         f["picked"] = taken
@@ -836,8 +837,8 @@ def slot_taken(world, tid: str, attribute: str, value) -> bool:
     """Whether moving a slotted token to ``value`` would land on another token of its kind."""
     thing = world.thing(tid)
     kind = thing["k"]
-    slots = world.game.items("tokens").get(kind, {}).get("slots")
-    if not slots or slots.get("by") != attribute or thing["at"] is None:
+    slots = dict.get(dict.get(world.game.items("tokens"), kind, NO_ITEMS), "slots")
+    if not slots or dict.get(slots, "by") != attribute or thing["at"] is None:
         return False
     things = world.s["things"]
     for other in world.contents(thing["at"]):

@@ -229,13 +229,13 @@ def _may(rt, frame: dict, node: May, wanted: tuple):
 
 
 def _choice(rt, frame: dict, node: Choice, wanted: tuple):
-    if frame.get("chosen"):
+    if dict.get(frame, "chosen"):
         return None
-    return lambda key: key.isdigit() and short(rt, wanted[int(key)], frame["p"])
+    return lambda key: str.isdigit(key) and short(rt, wanted[int(key)], frame["p"])
 
 
 def _adjust(rt, frame: dict, node: Adjust, wanted: tuple):
-    if frame.get("s") != 1:
+    if dict.get(frame, "s") != 1:
         return None
     start, span, seat = frame["from"], frame["span"], frame["p"]
     apart = _steps_by_key(rt.game, start, span, node.wrap)

@@ -338,7 +338,7 @@ def _in_bound(ctx: Context, name: str, kinds) -> list[str]:
         members = [m for m in members if m not in were or things[m]["at"] == were[m]]
     found = [t for t in members if t in things and things[t]["k"] in kinds]
     found += world.things(kinds, None, members)
-    return list(dict.fromkeys(found)) if len(found) > 1 else found
+    return list({tid: None for tid in found}) if len(found) > 1 else found  # (in order, once each)
 
 
 def _noun_facts(game, noun_id: str) -> tuple:
@@ -366,10 +366,10 @@ def _usable(ctx: Context, tid: str, owner) -> bool:
     """A space private to a structure exists only for the structure's owner, and the piece
     carrying out the current action cannot be picked by that action."""
     thing = ctx.world.thing(tid)
-    if tid == ctx.world.s["flow"].get("acting"):
+    if tid == dict.get(ctx.world.s["flow"], "acting"):
         return False
-    space = ctx.game.items("spaces").get(thing["k"])
-    structure = space.get("private_to_structure") if space else None
+    space = dict.get(ctx.game.items("spaces"), thing["k"])
+    structure = dict.get(space, "private_to_structure") if space else None
     return not structure or owner is None or bool(ctx.world.things({structure}, owner))
 
 
@@ -488,10 +488,10 @@ def _defined(game, kind: str, name: str):
 
 
 def _space_phase(ctx: Context, kind: str):
-    space = ctx.game.items("spaces").get(kind)
-    if not space or not space.get("phases"):
+    space = dict.get(ctx.game.items("spaces"), kind)
+    if not space or not dict.get(space, "phases"):
         return None
-    return ctx.world.s["phase_numbers"].get(space["phases"][0])
+    return dict.get(ctx.world.s["phase_numbers"], space["phases"][0])
 
 
 def thing_value(ctx: Context, name: str):

@@ -293,7 +293,7 @@ def _below(rt, frames: list, depth: int):
     game = rt.game
     segments = []
     for frame in reversed(frames[depth - 1:-1]):
-        number = frame.get("n")
+        number = dict.get(frame, "n")
         if number is None:  # a flow routine: what it has left either cannot fail, or is unknown
             if rt.flow.rest_can_fail(frame):
                 return None
@@ -347,7 +347,7 @@ def _choice_answers(w, frames, depth, node: Choice):
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
-    envs, head, chosen = w.rt.s["envs"], _head(top), [int(key) for key in top.get("chosen", [])]
+    envs, head, chosen = w.rt.s["envs"], _head(top), [int(key) for key in dict.get(top, "chosen", ())]
     draws = guards = None
     if not head[3]:  # (the plans read the nouns as written)
         draws, guards = _option_draws(w.rt, top["n"]), _option_guards(w.rt, top["n"])
@@ -433,7 +433,7 @@ def _pick_answers(w, frames, depth, node):
     def judge(key):
         if key == items.DONE[0]:
             return w.verdict(*finish(picked))
-        chosen = top["keys"].get(key)
+        chosen = dict.get(top["keys"], key)
         if chosen is None or (isinstance(chosen, str) and chosen not in things):
             return None
         now = picked + [chosen]

@@ -264,9 +264,11 @@ class World:
         place = dict.get(self.game.items("places"), kind)
         if place is None or not dict.get(place, "split_when_empty"):
             return
-        siblings = [p for p in self.places_of({kind}, owner) if p != empty and self.s["things"][p]["o"] == owner]
-        fullest = max(siblings, key=lambda p: len(self.contents(p)), default=None)
-        if fullest is None or len(self.contents(fullest)) < 2:
+        fullest, most = None, 1  # (the first of the fullest siblings, if it holds two or more)
+        for sibling in self.places_of({kind}, owner):
+            if sibling != empty and self.s["things"][sibling]["o"] == owner and len(self.contents(sibling)) > most:
+                fullest, most = sibling, len(self.contents(sibling))
+        if fullest is None:
             return
         moved = list(self.contents(fullest))[:len(self.contents(fullest)) // 2]  # the bottom half
         for tid in moved:
@@ -307,7 +309,7 @@ class World:
 
     def drop_attribute(self, tid: str, name: str) -> None:
         if name in self.s["things"][tid]["a"]:
-            self.edit(tid)["a"].pop(name)
+            dict.pop(self.edit(tid)["a"], name)
 
     def set_contents(self, place: str, contents: list[str]) -> None:
         if self._lent:
