@@ -447,7 +447,7 @@ def _next_placer(rt, f) -> int | None:
 def _waiting_kinds(rt, seat: int) -> list[str]:
     """The kinds of ``seat``'s waiting workers, sorted (one read of each worker's kind)."""
     workers = rt.game.items("workers")
-    things = rt.s["things"]
+    things = rt.world.thing_table
     found = set()
     for place in _supply_places(rt, seat):
         for worker in rt.world.contents(place):
@@ -460,7 +460,7 @@ def _waiting_kinds(rt, seat: int) -> list[str]:
 def _worker_of(rt, seat: int, kind: str) -> str:
     """The first of ``seat``'s waiting workers of ``kind`` (there is one: it was a candidate):
     found without listing the others."""
-    things = rt.s["things"]
+    things = rt.world.thing_table
     for place in _supply_places(rt, seat):
         for worker in rt.world.contents(place):
             if things[worker]["k"] == kind:
@@ -499,7 +499,7 @@ def placement_candidates(rt, seat: int, order: list) -> list[tuple[str, str]]:
     (It runs at every placement asked: the spaces' fixed facts come from _placement_rows, and
     a space with free slots for every kind, the common case, costs no call.)"""
     world = rt.world
-    inside = rt.s["in"]
+    inside = rt.world.contents_table
     kinds = _waiting_kinds(rt, seat)
     used = _used_this_round(rt)
     found, unsure = [], []
@@ -673,7 +673,7 @@ def _free_of(world, seat: int, held: list[str], private, open_slots: list[str]) 
     structure, ``private`` being true: free of ``seat``'s workers)."""
     if not held or open_slots is ANY_SLOT:
         return open_slots
-    things, occupied, unslotted = world.s["things"], [], 0
+    things, occupied, unslotted = world.thing_table, [], 0
     for worker in held:
         thing = things[worker]
         if private and thing["o"] != seat:

@@ -251,7 +251,7 @@ def slot_order(rt, pool: list) -> list:
     all() over a generator: this runs for every pick.)"""
     if not pool:
         return pool
-    things = rt.s["things"]
+    things = rt.world.thing_table
     for tid in pool:
         if not isinstance(tid, str) or "value" not in things[tid]["a"]:
             return pool
@@ -279,7 +279,7 @@ def is_ordered_source(rt, item: Item, ctx: Context) -> bool:
         return False
     if type(location.place) in KIND_PLACES and _ordered_kinds(rt, _place_kinds(ctx, location.place)[0]):
         return True
-    things = rt.s["things"]
+    things = rt.world.thing_table
     for place in places(ctx, location.place, ctx.actor) or ():
         if isinstance(place, str) and place in things and not _ordered(rt, place):
             return False
@@ -567,7 +567,7 @@ def take_from_each(rt, ctx: Context, seat: int, item: Item) -> list[str]:
 def _top_of_kinds(rt, place: str, kinds, count: int) -> list[str]:
     """The top ``count`` (at least 1) things of ``kinds`` in ``place``, the top one first. Read
     from the top down, stopping at the last one wanted: a deck is long, and only its top is taken."""
-    things = rt.world.s["things"]
+    things = rt.world.thing_table
     top: list = []
     for tid in reversed(rt.world.contents(place)):
         if things[tid]["k"] in kinds:
@@ -722,7 +722,7 @@ def gain_things(rt, f, item: Item, noun, count: int) -> list[str]:
 
 
 def _from_reserve(rt, seat: int, kinds) -> str | None:
-    things, inside = rt.s["things"], rt.s["in"]
+    things, inside = rt.world.thing_table, rt.world.contents_table
     for place in rt.s["reserves"]:
         owner = things[place]["o"]
         if owner is not None and owner != seat:
@@ -840,7 +840,7 @@ def slot_taken(world, tid: str, attribute: str, value) -> bool:
     slots = dict.get(dict.get(world.game.items("tokens"), kind, NO_ITEMS), "slots")
     if not slots or dict.get(slots, "by") != attribute or thing["at"] is None:
         return False
-    things = world.s["things"]
+    things = world.thing_table
     for other in world.contents(thing["at"]):
         if other != tid:
             held = things[other]

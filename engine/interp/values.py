@@ -92,7 +92,7 @@ def places(ctx: Context, place: Node | None, owner: int | None) -> list[str] | N
     if place is None:
         return None
     if type(place) is OwnPlace:  # "your ...": the acting player's
-        things = ctx.world.s["things"]
+        things = ctx.world.thing_table
         return [p for p in ctx.world.places_of(_place_kinds(ctx, place)[0], ctx.actor) if things[p]["o"] == ctx.actor]
     if type(place) is EveryPlace:
         return ctx.world.places_of(_place_kinds(ctx, place)[0])
@@ -330,7 +330,7 @@ NOT_YET = object()  # a filter's bound value not worked out yet
 def _in_bound(ctx: Context, name: str, kinds) -> list[str]:
     """"in Name": the things of ``kinds`` that Name holds, then those lying in what it holds."""
     world = ctx.world
-    things = world.s["things"]
+    things = ctx.world.thing_table
     bound = ctx.env.get(name)
     members = [m for m in (bound if isinstance(bound, list) else [bound]) if isinstance(m, str)]
     were = ctx.env.get(name + "@")
@@ -949,7 +949,7 @@ def _things_count(ctx: Context, seat: int, noun, filters, location) -> int:
     inner = ctx if ctx.actor == seat else context(ctx.world, seat, ctx.you, ctx.env, ctx.subst)
     world = ctx.world
     acting = dict.get(world.s["flow"], "acting")
-    if acting is not None and world.s["things"][acting]["k"] in _noun_facts(world.game, noun.id)[0]:
+    if acting is not None and ctx.world.thing_table[acting]["k"] in _noun_facts(world.game, noun.id)[0]:
         return len(general_candidates(inner, noun, filters, location, seat, True))
     return len(candidates(inner, noun, filters, location, seat))
 

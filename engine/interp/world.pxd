@@ -17,6 +17,8 @@ cdef class World:
     cdef public list _trail
     # the state: typed as a dict, so that its reads are the dict's own
     cdef public dict s
+    # the state's tables of things and of contents, at hand (World.__init__ and _own)
+    cdef public dict thing_table, contents_table
 
     cpdef object _own(self, object table)
     @cython.locals(trail=list, table=dict)

@@ -59,11 +59,14 @@ def _merged(lists: list[list[str]], things: dict) -> list[str]:
 class World:
     """Reads and changes one working state (never a state a caller holds)."""
 
-    __slots__ = ("game", "s", "_things", "_lists", "_indexes", "_lent", "_trail")
+    __slots__ = ("game", "s", "_things", "_lists", "_indexes", "_lent", "_trail", "thing_table", "contents_table")
 
     def __init__(self, game, state: dict, lent: bool = False) -> None:
         self.game = game
         self.s = state
+        # The state's tables of things and of contents, read at every thing read: kept at hand
+        # (the state's own entries, replaced only by _own, which keeps these up with them).
+        self.thing_table, self.contents_table = state["things"], state["in"]
         self._things: set[str] = set()  # thing dicts this World has its own copy of
         self._lists: set[str] = set()  # contents lists likewise
         self._indexes = False  # whether the index dicts (kinds, owned) are this World's own copies
@@ -103,6 +106,7 @@ class World:
                 self.s[table] = [dict.copy(bucket) for bucket in self.s[table]]
             else:
                 self.s[table] = dict.copy(self.s[table])
+                self.thing_table, self.contents_table = self.s["things"], self.s["in"]
 
     def _own_indexes(self) -> None:
         """Make the state's index dicts (kinds, owned) its own before the first write to them:
@@ -117,7 +121,7 @@ class World:
         if tid not in self._things:
             if self._lent:
                 self._own("things")
-            things = self.s["things"]
+            things = self.thing_table
             thing = things[tid]
             if self._trail is not None:
                 self._trailed(things, tid)
@@ -130,13 +134,13 @@ class World:
         if place not in self._lists:
             if self._lent:
                 self._own("in")
-            inside = self.s["in"]
+            inside = self.contents_table
             if self._trail is not None:
                 self._trailed(inside, place)
             held = inside[place] = list(dict.get(inside, place, ()))
             set.add(self._lists, place)
             return held
-        inside = self.s["in"]
+        inside = self.contents_table
         return inside[place]
 
     # ------------------------------------------------------------ counters
@@ -198,24 +202,24 @@ class World:
     # ------------------------------------------------------------ things
 
     def thing(self, tid: str) -> dict:
-        things = self.s["things"]  # (typed in the compiled build: the dict's own read)
+        things = self.thing_table  # (typed in the compiled build: the dict's own read)
         return things[tid]
 
     def contents(self, place: str) -> list[str]:
         """What ``place`` holds (read only: change it with put)."""
-        return dict.get(self.s["in"], place, EMPTY)
+        return dict.get(self.contents_table, place, EMPTY)
 
     def create(self, tid: str, kind: str, owner: int | None, place: str | None, attrs=None, card=None) -> str:
         if self._lent:
             self._own("things")
-        thing = {"k": kind, "o": owner, "at": None, "a": dict(attrs or {}), "n": len(self.s["things"])}
+        thing = {"k": kind, "o": owner, "at": None, "a": dict(attrs or {}), "n": len(self.thing_table)}
         if kind in self.game.fixed_kinds or kind in ENGINE_PLACES:
             self.s["places"] = self.s["places"] + [tid]
         if card is not None:
             thing["c"] = card
         if self._trail is not None:
-            self._trailed(self.s["things"], tid)
-        self.s["things"][tid] = thing
+            self._trailed(self.thing_table, tid)
+        self.thing_table[tid] = thing
         self._things.add(tid)
         self._own_indexes()
         index = self.s["kinds"]
@@ -266,7 +270,7 @@ class World:
             return
         fullest, most = None, 1  # (the first of the fullest siblings, if it holds two or more)
         for sibling in self.places_of({kind}, owner):
-            if sibling != empty and self.s["things"][sibling]["o"] == owner and len(self.contents(sibling)) > most:
+            if sibling != empty and self.thing_table[sibling]["o"] == owner and len(self.contents(sibling)) > most:
                 fullest, most = sibling, len(self.contents(sibling))
         if fullest is None:
             return
@@ -301,28 +305,28 @@ class World:
         while len(seats) <= owner:
             seats.append(EMPTY)
         mine = seats[owner]
-        seats[owner] = [other for other in mine if other != tid] if not add else _inserted(mine, tid, self.s["things"])
+        seats[owner] = [other for other in mine if other != tid] if not add else _inserted(mine, tid, self.thing_table)
         owned[kind] = seats
 
     def set_attribute(self, tid: str, name: str, value) -> None:
         self.edit(tid)["a"][name] = value
 
     def drop_attribute(self, tid: str, name: str) -> None:
-        if name in self.s["things"][tid]["a"]:
+        if name in self.thing_table[tid]["a"]:
             dict.pop(self.edit(tid)["a"], name)
 
     def set_contents(self, place: str, contents: list[str]) -> None:
         if self._lent:
             self._own("in")
         if self._trail is not None:
-            self._trailed(self.s["in"], place)
-        self.s["in"][place] = list(contents)
+            self._trailed(self.contents_table, place)
+        self.contents_table[place] = list(contents)
         self._lists.add(place)
 
     def in_play(self, tid: str) -> bool:
         """Placed somewhere that counts: not out of the game, not in a reserve.
         Places, spaces and decks have no container and are always in play."""
-        thing = self.s["things"][tid]
+        thing = self.thing_table[tid]
         place = thing["at"]
         if place is None:
             return thing["k"] in self.game.fixed_kinds
@@ -347,7 +351,7 @@ class World:
 
     def things(self, kinds, owner=None, places=None, include_reserve: bool = False) -> list[str]:
         """Things of ``kinds``, optionally only ``owner``'s and only inside ``places``, in a stable order."""
-        things = self.s["things"]
+        things = self.thing_table
         if places is not None:
             pool = [tid for place in places for tid in self._inside(place) if things[tid]["k"] in kinds]
         else:  # from an index, each list already of one of ``kinds`` (and ``owner``'s) in creation order
@@ -387,7 +391,7 @@ class World:
         """What ``place`` holds; for a place whose things lie in sets, the things of its sets."""
         if not self.game.set_kinds or self.thing(place)["k"] not in self.game.set_kinds:
             return self.contents(place)
-        things = self.s["things"]
+        things = self.thing_table
         return [tid for held in self.contents(place)
                 for tid in (self.contents(held) if things[held]["k"] == sets.SET_KIND else (held,))]
 
@@ -402,7 +406,7 @@ class World:
 
     def places_of(self, kinds, owner=None) -> list[str]:
         """Place things of ``kinds`` (owned by ``owner`` when it is a per-player place)."""
-        things = self.s["things"]
+        things = self.thing_table
         if len(kinds) == 1:  # one kind: its index lists its places in creation order
             pool = dict.get(self.s["kinds"], next(iter(kinds)), EMPTY)
         else:
@@ -420,7 +424,7 @@ class World:
                     owned += len(mine)
                 if owned == len(every):
                     return seats[owner][0]
-        things = self.s["things"]
+        things = self.thing_table
         for tid in every:  # (places_of for one kind, stopping at the first)
             if owner is None or things[tid]["o"] in (owner, None):
                 return tid
@@ -481,7 +485,7 @@ class World:
         return noun.name if noun else kind
 
     def name_of(self, tid: str) -> str:
-        thing = self.s["things"][tid]
+        thing = self.thing_table[tid]
         card = dict.get(thing, "c")
         if card is not None:  # a card's name is its definition's: kept once per card
             names = self.game.memo["card names"]
