@@ -307,8 +307,9 @@ def test_a_plain_draw_option_is_read_off_the_deck_and_its_pile(in_deck, in_pile,
     and otherwise the walk says no in the trial's words."""
     engine = loaded("viticulture")
     game = engine.game
-    rt = runtime.Runtime(game, runtime.clone(engine.new_game(players=2, seed=3)), engine.flow)
-    rt.s["pending"], rt.s["frames"] = None, []
+    state = runtime.clone(engine.new_game(players=2, seed=3))
+    state["pending"], state["frames"] = None, []
+    rt = runtime.Runtime(game, state, engine.flow)
     pile, cards = "vine_discard_pile", list(rt.world.contents("vine_deck"))
     for card in cards[in_deck:]:  # the rest to the discard pile, or out of the game
         rt.world.put(card, pile if card in cards[in_deck:in_deck + in_pile] else None)
@@ -334,8 +335,9 @@ def test_a_choice_option_read_by_its_guards_is_what_a_trial_finds(workers, works
     engine = loaded("castles-of-burgundy-cards")
     game = engine.game
     state = engine.edit(engine.new_game(players=3, seed=1), 0, counters={"worker": workers})
-    rt = runtime.Runtime(game, runtime.clone(state), engine.flow)
-    rt.s["pending"], rt.s["frames"] = None, []
+    state = runtime.clone(state)
+    state["pending"], state["frames"] = None, []
+    rt = runtime.Runtime(game, state, engine.flow)
     choice = game.entry_of(game.add_effect("choose one: refill your workers; or gain 1 silver."))
     plans = verdict._option_guards(rt, choice)
     assert list(plans) == ["0"] and [name for name, _value in plans["0"][1]] == ["Missing", None]

@@ -20,6 +20,9 @@ cdef class Frames:
     cdef public World world
     cdef public object last_out
     cdef public dict s
+    # the state's frame stack and its table of bindings, at hand (set with the state, never replaced)
+    cdef public list stack
+    cdef public dict env_table
     cdef public dict leaves
     cdef public Context _last_ctx
     cdef public dict _ctx_frame

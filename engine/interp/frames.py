@@ -29,17 +29,17 @@ class Frames:
     lookup by name, frames.pxd; Runtime itself stays a Python class, so its methods can be
     patched. The run's own fields are declared here for that reason: Runtime sets them.)"""
 
-    __slots__ = ("game", "s", "world", "last_out", "leaves", "_last_ctx", "_ctx_frame",
+    __slots__ = ("game", "s", "stack", "env_table", "world", "last_out", "leaves", "_last_ctx", "_ctx_frame",
                  "flow", "probe_depth", "trial", "budget", "probe_options", "open_judge", "handed", "ways", "handing")
 
     def env(self, frame: dict) -> dict:
-        envs = self.s["envs"]  # (typed in the compiled build: the dict's own read)
+        envs = self.env_table  # (typed in the compiled build: a field, and the dict's own read)
         return envs[frame["e"]]
 
     def new_env(self, values: dict) -> str:
         self.s["serial"] += 1
         key = env_key(self.s["serial"])
-        self.s["envs"][key] = dict(values)
+        self.env_table[key] = dict(values)
         return key
 
     def ctx(self, frame: dict) -> Context:
@@ -54,7 +54,7 @@ class Frames:
         take its place in memory."""
         if self._ctx_frame is frame:
             return self._last_ctx
-        envs = self.s["envs"]  # (typed in the compiled build: the dict's own read)
+        envs = self.env_table  # (typed in the compiled build: a field, and the dict's own read)
         env = envs[frame["e"]]
         subst = dict.get(frame, "x") or NO_NOUNS
         last = self._last_ctx
@@ -84,7 +84,7 @@ class Frames:
                 frame[key] = value
             if "e" in fields and fields["e"] != parent["e"]:
                 frame["own"] = True  # its bindings go when it finishes
-        self.s["frames"].append(frame)
+        self.stack.append(frame)
         return frame
 
     def child(self, parent: dict, node) -> bool:
@@ -112,7 +112,7 @@ class Frames:
         """``replace``, for a node that brings bindings of its own in ``fields``: the frame's
         own bindings go first."""
         if fields and "own" in frame and dict.get(fields, "e", frame["e"]) != frame["e"]:
-            del self.s["envs"][frame["e"]]
+            del self.env_table[frame["e"]]
         self.replace(frame, node, fields)
 
     def _at_once(self, frame: dict, number: int):
@@ -153,7 +153,7 @@ class Frames:
         read. The frame keeps its context and marks (strict, soft, own, q), and is changed in
         place like any running frame (the state's own: runtime.clone copies running frames).
         ``fields``: keys it gets besides."""
-        if self.s["frames"][-1] is not frame:
+        if self.stack[-1] is not frame:
             raise RulesError("a handler replaced a frame that was not on top")
         game = self.game
         frame["n"] = game.entry_of(node)
@@ -171,12 +171,12 @@ class Frames:
         frame = {"h": routine, "s": 0, "p": None, "y": None, "e": "root", "src": routine}
         for key, value in fields.items():  # (as in push)
             frame[key] = value
-        self.s["frames"].append(frame)
+        self.stack.append(frame)
         return frame
 
     def in_strict(self) -> bool:
         """Whether the running effect must be carried out in full (a card, an action)."""
-        for frame in self.s["frames"]:  # (a loop, not any() over a generator: it runs at every judge)
+        for frame in self.stack:  # (a loop, not any() over a generator: it runs at every judge)
             if dict.get(frame, "strict"):
                 return True
         return False
@@ -184,18 +184,18 @@ class Frames:
     def done(self, frame: dict, out=None) -> None:
         """Finish the top frame; ``out`` is what it produced (for "as Name"). A frame marked
         "as" binds it to that name itself (a pick that a Bound handed its name: handlers)."""
-        popped = self.s["frames"].pop()
+        popped = self.stack.pop()
         if popped is not frame:
             raise RulesError("a handler finished a frame that was not on top")
         self.last_out = list(out) if out and "q" not in popped else []
         name = dict.get(popped, "as")
         if name is not None:  # (what it produced, even where it hands nothing on: "q")
-            dict.update(self.s["envs"][popped["e"]], bound_values(self.s["things"], name, list(out) if out else []))
+            dict.update(self.env_table[popped["e"]], bound_values(self.world.thing_table, name, list(out) if out else []))
         if "own" in popped:
-            del self.s["envs"][popped["e"]]
+            del self.env_table[popped["e"]]
 
     def _region_depth(self) -> int:
-        frames = self.s["frames"]
+        frames = self.stack
         for index, frame in enumerate(frames):
             if dict.get(frame, "strict"):
                 return index + 1

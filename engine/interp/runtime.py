@@ -12,7 +12,9 @@ can be saved, copied for a search, or undone:
   whatever its handler keeps between steps. ``e``, ``p``, ``y`` and ``x`` (the
   nouns a procedure substitutes) are set when a frame is pushed and change only
   when it is handed over (``replace``), never in place: ``ctx`` keeps the
-  Context of the frame it read last.
+  Context of the frame it read last. The stack and the table of bindings
+  (``state["envs"]``) are changed in place, never replaced, while a runtime
+  runs the state: it keeps them at hand (``stack``, ``env_table``).
 * The loop looks at the top frame and calls its handler (one table maps each
   node type to one function: engine/interp/handlers.py). A handler either
   pushes child frames, finishes (``done``), hands its frame over to the one
@@ -115,13 +117,13 @@ def _run(rt: Runtime) -> None:
     """Run until a decision is pending or the game is over."""
     if rt.probe_depth is not None:
         return _run_probe(rt)
-    _steps(rt, rt.s, rt.s["frames"], rt.game.nodes, handlers.HANDLERS, rt.flow.ROUTINES)
+    _steps(rt, rt.s, rt.stack, rt.game.nodes, handlers.HANDLERS, rt.flow.ROUTINES)
 
 
 def _run_probe(rt: Runtime) -> None:
     """The loop of a probe: done when the region is finished, or (a trial) settled, or when
     the budget is spent; a failure fails the whole probe."""
-    state, frames, depth = rt.s, rt.s["frames"], rt.probe_depth
+    state, frames, depth = rt.s, rt.stack, rt.probe_depth
     nodes, table, routines = rt.game.nodes, handlers.HANDLERS, rt.flow.ROUTINES
     game, rest_fails, trial = rt.game, rt.flow.rest_can_fail, rt.trial
     fails = game.memo["can_fail"]  # can_fail's memo, read directly at every step
@@ -147,7 +149,7 @@ def _run_probe(rt: Runtime) -> None:
 
 
 def _unwind(rt: Runtime, failure: Infeasible) -> None:
-    frames = rt.s["frames"]
+    frames = rt.stack
     for index in range(len(frames) - 1, -1, -1):
         if frames[index].get("soft"):
             source = frames[index].get("src", "")
@@ -216,7 +218,7 @@ def _forced_answer(rt: Runtime, options) -> str | None:
     option judges refuse by the refusal read here (``handed``), not by one made again."""
     if rt.probe_depth is not None:
         return None
-    frame = rt.s["frames"][-1]
+    frame = rt.stack[-1]
     refused = needs.refusal(rt)
     rt.handed = (frame, refused)
     if refused is None:
@@ -230,7 +232,7 @@ def _forced_answer(rt: Runtime, options) -> str | None:
     if left is None:
         return None
     key = left[0]
-    if key in sure_options(rt.game, rt.s["frames"], rt._region_depth(), (left,), rt.flow.rest_can_fail):
+    if key in sure_options(rt.game, rt.stack, rt._region_depth(), (left,), rt.flow.rest_can_fail):
         rt.handed = rt.handing = None  # not asked: a question met, and passed
         return key
     return None
@@ -239,7 +241,7 @@ def _forced_answer(rt: Runtime, options) -> str | None:
 def _answer(rt: Runtime, key: str) -> None:
     """Deliver an answer to the frame that asked, and run on."""
     rt.s["pending"] = None
-    frames = rt.s["frames"]
+    frames = rt.stack
     ways, rt.ways = rt.ways, None
     if ways is not None and ways[0] is frames[-1]:
         rt.handing = dict.get(ways[1], key)
@@ -282,7 +284,7 @@ def _option_judge(rt: Runtime, options, way=None) -> OptionJudge:
     False)`` may give REFUSED instead of the reason, for an answer that surely lacks a
     counter it must pay (needs.py)."""
     depth = rt._region_depth()
-    frames = rt.s["frames"]
+    frames = rt.stack
     sure = sure_options(rt.game, frames, depth, options, rt.flow.rest_can_fail)
     judge = OptionJudge(rt, options, depth, sure, _handed_key(rt, frames, depth, way) if way is not None else None)
     handed, rt.handed = rt.handed, None
@@ -341,6 +343,7 @@ class Runtime(Frames):
     def __init__(self, game, state: dict, flow, probe_depth: int | None = None, trial: bool = False) -> None:
         self.game = game
         self.s = state
+        self.stack, self.env_table = state["frames"], state["envs"]
         self.world = World(game, state)
         self.flow = flow
         self.probe_depth = probe_depth  # in a probe: done when the frames shrink below this
@@ -370,7 +373,7 @@ class Runtime(Frames):
         if pending.get("judged_by") == "placement":
             from engine.interp.flow import placement_judge
 
-            return placement_judge(self, pending["player"], self.s["frames"][-1])  # (the frame that asked)
+            return placement_judge(self, pending["player"], self.stack[-1])  # (the frame that asked)
         return self.option_judge([tuple(option) for option in pending["options"]])
 
     def can_do(self, root: int | list[int], seat: int, source: str, prepare=None,
@@ -392,7 +395,7 @@ class Runtime(Frames):
 
     def can_do_by_trial(self, roots: list[int], seat: int, source: str, prepare=None) -> str | None:
         """can_do, by running the effects on a copy of the state."""
-        trial = self._trial_copy(keep=len(self.s["frames"]))
+        trial = self._trial_copy(keep=len(self.stack))
         if prepare is not None:
             prepare(World(self.game, trial))
         depth = len(trial["frames"]) + 1
@@ -421,7 +424,7 @@ class Runtime(Frames):
 
     def carry_out_by_trial(self, frame: dict, number: int) -> str | None:
         """can_carry_out, found by a trial alone."""
-        trial = self._trial_copy(keep=len(self.s["frames"]))
+        trial = self._trial_copy(keep=len(self.stack))
         depth = len(trial["frames"]) + 1
         Runtime(self.game, trial, self.flow).push(frame, number, {"strict": True})
         budget = [self.budget if self.probe_depth is not None else PROBE_BUDGET]
