@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Protocol
 
 from engine import rng
+from engine.interp.decisions import Decision
 from engine.rng import next_int
 
 
@@ -53,12 +54,18 @@ def option_keys(decision: Any) -> list[str]:
 
 def is_legal(decision: Any, key: str) -> bool:
     """Whether ``key`` answers ``decision``, judging only that option where the decision can."""
+    if type(decision) is Decision:  # the engine's own (its C method, in the compiled build)
+        return _legal(decision, key)
     legal = getattr(decision, "legal", None)  # (one lookup: this runs at every draw of the random bot)
     if legal is not None:
         return legal(key)
     if hasattr(decision, "reason"):
         return decision.reason(key) is None
     return key in option_keys(decision)
+
+
+def _legal(decision: Decision, key: str) -> bool:
+    return decision.legal(key)
 
 
 def is_choice_point(decision: Any) -> bool:

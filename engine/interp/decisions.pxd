@@ -7,3 +7,6 @@ cdef class Decision:
     cdef public object id, player, kind, prompt, source
     cdef public object _pairs, _candidates, _keys, _open, _judge, _options
     cdef public dict _why_not, _verdicts
+
+    cpdef object legal(self, object key)
+    cpdef object reason(self, object key)

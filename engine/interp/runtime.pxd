@@ -31,6 +31,7 @@ cpdef object _ask(Frames rt, dict frame, object player, object prompt, object op
                   object ways=*)
 cpdef object _forced_answer(Frames rt, object options)
 cpdef object _answer(Frames rt, object key)
+@cython.locals(verdicts=dict, shown=list, excluded=dict, unjudged=list)
 cpdef object _judge_enough(Frames rt, object options, object way=*)
 cpdef object _option_judge(Frames rt, object options, object way=*)
 

@@ -80,6 +80,7 @@ CLONE_COST = 25  # a copy of the state counts as this many handler calls
 
 
 UNSURE = object()  # an option judge that may not run a trial and could not read the verdict
+UNJUDGED = object()  # an option _judge_enough left open
 REFUSED = object()  # an option judge's sure no whose reason in words is left unread (needs.py)
 
 
@@ -268,13 +269,21 @@ def _judge_enough(rt: Runtime, options, way=None):
                 if why is not UNSURE:
                     verdicts[key] = why
                     legal += why is None
-    shown = [(key, label) for key, label in options if verdicts.get(key) is None]
-    excluded = {key: verdicts[key] for key, _label in options if verdicts.get(key) is not None}
+    shown, excluded, unjudged = [], {}, []  # (one pass over the options, in their order)
+    for key, label in options:
+        why = dict.get(verdicts, key, UNJUDGED)
+        if why is UNJUDGED:
+            unjudged.append(key)
+            shown.append((key, label))
+        elif why is None:
+            shown.append((key, label))
+        else:
+            excluded[key] = why
     if len(shown) != 1:  # asked, or nothing can be chosen: the reasons are shown
         for key, why in excluded.items():
             if why is REFUSED:
                 excluded[key] = judge(key)
-    return shown, excluded, [key for key, _label in options if key not in verdicts], judge
+    return shown, excluded, unjudged, judge
 
 
 def _option_judge(rt: Runtime, options, way=None) -> OptionJudge:

@@ -17,9 +17,11 @@ cdef class World:
     cdef public list _trail
     # the state: typed as a dict, so that its reads are the dict's own
     cdef public dict s
-    # the state's tables of things and of contents, at hand (World.__init__ and _own)
-    cdef public dict thing_table, contents_table
+    # the state's tables, at hand (World._at_hand)
+    cdef public dict thing_table, contents_table, kinds_table, owned_table, global_table
+    cdef public list counters_table
 
+    cpdef object _at_hand(self)
     cpdef object _own(self, object table)
     @cython.locals(trail=list, table=dict)
     cpdef object undo(self)

@@ -59,14 +59,13 @@ def _merged(lists: list[list[str]], things: dict) -> list[str]:
 class World:
     """Reads and changes one working state (never a state a caller holds)."""
 
-    __slots__ = ("game", "s", "_things", "_lists", "_indexes", "_lent", "_trail", "thing_table", "contents_table")
+    __slots__ = ("game", "s", "_things", "_lists", "_indexes", "_lent", "_trail", "thing_table", "contents_table",
+                 "kinds_table", "owned_table", "counters_table", "global_table")
 
     def __init__(self, game, state: dict, lent: bool = False) -> None:
         self.game = game
         self.s = state
-        # The state's tables of things and of contents, read at every thing read: kept at hand
-        # (the state's own entries, replaced only by _own, which keeps these up with them).
-        self.thing_table, self.contents_table = state["things"], state["in"]
+        self._at_hand()
         self._things: set[str] = set()  # thing dicts this World has its own copy of
         self._lists: set[str] = set()  # contents lists likewise
         self._indexes = False  # whether the index dicts (kinds, owned) are this World's own copies
@@ -75,6 +74,16 @@ class World:
         # (_own). So a function that keeps one of them must not write in between.
         self._lent = set(LENT) if lent else set()
         self._trail = None  # a borrowing World's (table, key, entry replaced) of each write (borrowing)
+
+    def _at_hand(self) -> None:
+        """Keep the state's tables at hand, read at every thing, index or counter read: its
+        things, contents, indexes of kinds and of owned things, and counters. A World replaces
+        the state's entries for them only when it copies one (_own, _own_indexes), which then
+        reads them again."""
+        s = self.s
+        self.thing_table, self.contents_table = s["things"], s["in"]
+        self.kinds_table, self.owned_table = s["kinds"], s["owned"]
+        self.counters_table, self.global_table = s["counters"], s["global"]
 
     def undo(self) -> None:
         """A borrowing World's writes to the tables of things and contents, taken back: each
@@ -106,7 +115,7 @@ class World:
                 self.s[table] = [dict.copy(bucket) for bucket in self.s[table]]
             else:
                 self.s[table] = dict.copy(self.s[table])
-                self.thing_table, self.contents_table = self.s["things"], self.s["in"]
+            self._at_hand()
 
     def _own_indexes(self) -> None:
         """Make the state's index dicts (kinds, owned) its own before the first write to them:
@@ -115,6 +124,7 @@ class World:
             self.s["kinds"] = dict(self.s["kinds"])
             self.s["owned"] = dict(self.s["owned"])
             self._indexes = True
+            self._at_hand()
 
     def edit(self, tid: str) -> dict:
         """The thing, as this state's own copy, for changing it."""
@@ -175,8 +185,8 @@ class World:
     def _bucket(self, owner: int | None) -> dict:
         """The counters of ``owner`` (None: the global ones), to read."""
         if owner is None:
-            return self.s["global"]
-        counters = self.s["counters"]
+            return self.global_table
+        counters = self.counters_table
         at = owner  # (a C index in the compiled build: the list's own read)
         return counters[at]
 
@@ -222,7 +232,7 @@ class World:
         self.thing_table[tid] = thing
         self._things.add(tid)
         self._own_indexes()
-        index = self.s["kinds"]
+        index = self.kinds_table
         index[kind] = index.get(kind, EMPTY) + [tid]  # replaced, never changed in place
         if owner is not None:
             self._index_owner(tid, kind, owner, True)
@@ -300,7 +310,7 @@ class World:
         """Add ``tid`` to (or take it from) ``owner``'s list of its kind in the index of owned
         things, kept in creation order; every list changed is replaced, never changed in place."""
         self._own_indexes()
-        owned = self.s["owned"]
+        owned = self.owned_table
         seats = list(dict.get(owned, kind, EMPTY))
         while len(seats) <= owner:
             seats.append(EMPTY)
@@ -377,9 +387,9 @@ class World:
         """The non-empty lists of ``kinds`` in the index of owned things (``owner``'s), or in the
         index of kinds (everybody's)."""
         if owner is None:
-            index = self.s["kinds"]
+            index = self.kinds_table
             return [index[kind] for kind in kinds if dict.get(index, kind)]
-        owned, lists = self.s["owned"], []
+        owned, lists = self.owned_table, []
         at = owner  # (a C index in the compiled build: the list's own reads)
         for kind in kinds:
             seats = dict.get(owned, kind)
@@ -408,16 +418,16 @@ class World:
         """Place things of ``kinds`` (owned by ``owner`` when it is a per-player place)."""
         things = self.thing_table
         if len(kinds) == 1:  # one kind: its index lists its places in creation order
-            pool = dict.get(self.s["kinds"], next(iter(kinds)), EMPTY)
+            pool = dict.get(self.kinds_table, next(iter(kinds)), EMPTY)
         else:
             pool = [tid for tid in self.s["places"] if things[tid]["k"] in kinds]
         return [tid for tid in pool if owner is None or things[tid]["o"] in (owner, None)]
 
     def place_for(self, kind: str, owner: int | None) -> str | None:
         """The first place of ``kind`` belonging to ``owner`` (or the global one)."""
-        every = dict.get(self.s["kinds"], kind, EMPTY)
+        every = dict.get(self.kinds_table, kind, EMPTY)
         if owner is not None:  # the first of the owner's, read off the index of owned things when no place
-            seats = dict.get(self.s["owned"], kind)  # of the kind is global (then none comes before it)
+            seats = dict.get(self.owned_table, kind)  # of the kind is global (then none comes before it)
             if seats is not None and owner < len(seats) and seats[owner]:
                 owned = 0
                 for mine in seats:
