@@ -65,6 +65,7 @@ def is_legal(decision: Any, key: str) -> bool:
 
 
 def _legal(decision: Decision, key: str) -> bool:
+    """The engine's own Decision's test (typed in the compiled build: a call of its C method)."""
     return decision.legal(key)
 
 

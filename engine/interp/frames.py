@@ -190,7 +190,8 @@ class Frames:
         self.last_out = list(out) if out and "q" not in popped else []
         name = dict.get(popped, "as")
         if name is not None:  # (what it produced, even where it hands nothing on: "q")
-            dict.update(self.env_table[popped["e"]], bound_values(self.world.thing_table, name, list(out) if out else []))
+            bound = bound_values(self.world.thing_table, name, list(out) if out else [])
+            dict.update(self.env_table[popped["e"]], bound)
         if "own" in popped:
             del self.env_table[popped["e"]]
 
