@@ -121,3 +121,21 @@ def test_a_bot_that_never_looks_is_handed_no_view_and_one_that_looks_is():
     finally:
         del engine.view
     assert len(made) == len(seen) == 30 and all(isinstance(v, dict) and "counters" in v for v in seen)
+
+
+@pytest.mark.parametrize("game, players", GAMES)
+def test_the_kept_runtime_reads_the_tables_of_the_state_it_answers(game, players):
+    """A World keeps the state's tables at hand, and a run its frame stack and bindings
+    (World._at_hand, Frames.stack and env_table): whatever a game does, after every answer in
+    place they are the state's own, never a table the state no longer holds."""
+    engine = loaded(game)
+    state = engine.new_game(players=players, seed=4)
+    agents = random_agents(4, players)
+    tables = {"thing_table": "things", "contents_table": "in", "kinds_table": "kinds", "owned_table": "owned",
+              "counters_table": "counters", "global_table": "global"}
+    while (decision := engine.decision(state)) is not None:
+        engine.apply(state, agents[decision.player].choose(None, decision), in_place=True)
+        kept = engine._kept
+        assert kept.stack is state["frames"] and kept.env_table is state["envs"]
+        for field, key in tables.items():
+            assert getattr(kept.world, field) is state[key], field
