@@ -231,7 +231,7 @@ def _may(rt, frame: dict, node: May, wanted: tuple):
 def _choice(rt, frame: dict, node: Choice, wanted: tuple):
     if dict.get(frame, "chosen"):
         return None
-    return lambda key: str.isdigit(key) and short(rt, wanted[int(key)], frame["p"])
+    return lambda key: key.isdigit() and short(rt, wanted[int(key)], frame["p"])
 
 
 def _adjust(rt, frame: dict, node: Adjust, wanted: tuple):
