@@ -219,7 +219,7 @@ def _push_effect(rt, root: int, seat: int, source: str, strict: bool = False) ->
     frame = {"n": root, "s": 0, "e": rt.new_env({}), "p": seat, "y": seat, "src": source, "soft": True, "own": True}
     if strict:
         frame["strict"] = True
-    rt.s["frames"].append(frame)
+    rt.stack.append(frame)
 
 
 def _round(rt, f) -> None:
@@ -804,7 +804,7 @@ def _push_child(rt, parent: dict, root: int, src: str | None = None) -> None:
     (``src``: what started it, else the parent's source)."""
     frame = {"n": root, "s": 0, "e": rt.new_env({}), "p": parent["p"], "y": parent["y"],
              "src": dict.get(parent, "src", "") if src is None else src, "strict": True, "own": True}
-    rt.s["frames"].append(frame)
+    rt.stack.append(frame)
 
 
 def _discard_played(rt, f) -> None:
@@ -820,7 +820,7 @@ def _reask(rt, f) -> None:
     A flow routine simply runs again (whose turn it is may have changed); an effect asks
     its question again as it was."""
     rt.done(f)
-    frames = rt.s["frames"]
+    frames = rt.stack
     if frames and "h" not in frames[-1]:
         rt.s["pending"] = f["pending"]
 

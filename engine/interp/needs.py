@@ -190,7 +190,7 @@ def refusal(rt):
     """``refused(key)``: whether answering the top frame's decision with ``key`` surely fails for
     want of a counter; None when the decision is of a shape this does not read, or its answers
     need nothing."""
-    frame = rt.s["frames"][-1]
+    frame = rt.stack[-1]
     number = dict.get(frame, "n")
     if number is None or dict.get(frame, "x"):  # nouns substituted here: the needs were read without
         return None
@@ -274,7 +274,7 @@ def paid_for(rt, depth: int, refused=None):
     up) could fail: then having enough is all it takes. None for any other question.
     ``refused``: the question's refusal if made already (``refusal(rt)``: for a plain payment
     it reads the same need, so what it worked out is not worked out again)."""
-    frames = rt.s["frames"]
+    frames = rt.stack
     frame = frames[-1]
     number = dict.get(frame, "n")
     if number is None or dict.get(frame, "x") or dict.get(frame, "s") != 1:

@@ -508,7 +508,7 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
         if nesting >= PROBE_DEPTH:
             return None
         options = runtime.probe_options
-        if sure_options(game, runtime.s["frames"], depth, options, flow.rest_can_fail):
+        if sure_options(game, runtime.stack, depth, options, flow.rest_can_fail):
             return None  # an option that cannot fail finishes the region
         judge = verdict.answers(runtime, depth)
         first_reason = None

@@ -242,14 +242,14 @@ def carried_out(rt, frame: dict, number: int):
     """YES, the reason why not, or None (unsure): can effect ``number`` be carried out in full
     now where ``frame`` runs, with its bindings and players? (What Runtime.can_carry_out asks
     for an "if possible", read before a trial.)"""
-    return Walk(rt, strict=True).verdict(rt.s["envs"], (_segment(frame, number, 0),))
+    return Walk(rt, strict=True).verdict(rt.env_table, (_segment(frame, number, 0),))
 
 
 def answers(rt, depth: int):
     """A judge of the answers to the decision the top frame asks: ``judge(key)`` is the verdict
     on that answer (YES, the reason why not, or None: unsure) for finishing the region (the
     frames from ``depth - 1`` up). None when the decision is of a shape the walk does not read."""
-    frames = rt.s["frames"]
+    frames = rt.stack
     number = dict.get(frames[-1], "n")
     if number is None:
         return None
@@ -263,7 +263,7 @@ def lightest_first(rt, options: list) -> list:
     """The options of the decision the top frame asks, the ones that look lightest to judge
     first (only the options of a choice differ by their weight); an order to judge them in,
     never to show them in."""
-    number = dict.get(rt.s["frames"][-1], "n")
+    number = dict.get(rt.stack[-1], "n")
     if number is None:
         return options
     game = rt.game
@@ -347,7 +347,7 @@ def _choice_answers(w, frames, depth, node: Choice):
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
-    envs, head, chosen = w.rt.s["envs"], _head(top), [int(key) for key in dict.get(top, "chosen", ())]
+    envs, head, chosen = w.rt.env_table, _head(top), [int(key) for key in dict.get(top, "chosen", ())]
     draws = guards = None
     if not head[3]:  # (the plans read the nouns as written)
         draws, guards = _option_draws(w.rt, top["n"]), _option_guards(w.rt, top["n"])
@@ -375,7 +375,7 @@ def _adjust_answers(w, frames, depth, node: Adjust):
     below = _below(w.rt, frames, depth)
     if below is None or top.get("s") != 1:
         return None
-    envs, head = w.rt.s["envs"], _head(top)
+    envs, head = w.rt.env_table, _head(top)
     return lambda key: w.verdict_of(_adjust_ways(w, envs, head, node, top["from"], top["span"],
                                                  [int(key.split(":", 1)[1])], below))
 
@@ -386,7 +386,7 @@ def _move_answers(w, frames, depth, node: Move):
     below = _below(w.rt, frames, depth)
     if below is None or top.get("s") != 1 or "plans" not in top:
         return None
-    envs, head = w.rt.s["envs"], _head(top)
+    envs, head = w.rt.env_table, _head(top)
     return lambda key: w.verdict_of([_set_way(w, envs, head, top["t"], top["to"], top["plans"][key], below)])
 
 
@@ -394,7 +394,7 @@ def _may_answers(w, frames, depth, node: May):
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
-    envs, yes = w.rt.s["envs"], (w.then(_head(frames[-1]), node.step),) + below
+    envs, yes = w.rt.env_table, (w.then(_head(frames[-1]), node.step),) + below
     return lambda key: w.verdict(envs, yes if key == "yes" else below)
 
 
@@ -405,7 +405,7 @@ def _pick_answers(w, frames, depth, node):
     top = frames[-1]
     if "keys" not in top or "min" not in top:
         return None
-    envs, things = w.rt.s["envs"], w.rt.s["things"]
+    envs, things = w.rt.env_table, w.rt.world.thing_table
     picked, least, most = list(top.get("picked", ())), top["min"], top["max"]
     if type(node) is ForEachOf:
         below = _below(w.rt, frames, depth)
@@ -455,7 +455,7 @@ def _repeat_answers(w, frames, depth, node: Repeat):
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
-    envs, head, left = w.rt.s["envs"], _head(top), top.get("left")
+    envs, head, left = w.rt.env_table, _head(top), top.get("left")
     again = (_at(head, STOPPABLE, 0),) if left is None or left > 1 else ()
     once_more = (w.then(head, node.body),) + again + below
     return lambda key: Walk(w.rt, True).verdict(envs, once_more) if key == "yes" else w.verdict(envs, below)
@@ -472,7 +472,7 @@ def _poll_answers(w, frames, depth, node: Poll):
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
-    envs, head, seat = w.rt.s["envs"], _head(top), top["queue"][0]
+    envs, head, seat = w.rt.env_table, _head(top), top["queue"][0]
     step = (head[0], seat, head[2], head[3], w.game.number(node.step), 0)
     if not w.fallible(below):
         rest = (_at(head, CHANGES, 0),) + below
@@ -503,7 +503,7 @@ def _moving_answers(w, frames, depth, node):
     below = _below(w.rt, frames, depth) if polled is None else polled[1]
     if below is None:
         return None
-    envs, head, things = w.rt.s["envs"], _head(top), w.rt.s["things"]
+    envs, head, things = w.rt.env_table, _head(top), w.rt.world.thing_table
     picked, least, most = list(top.get("picked", ())), top["min"], top["max"]
     kind = type(node)
     after = partial(_after_moving, below, polled, top)
@@ -611,7 +611,7 @@ def _play_answers(w, frames, depth, node: Play):
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
-    envs, head, things = w.rt.s["envs"], _head(top), w.rt.s["things"]
+    envs, head, things = w.rt.env_table, _head(top), w.rt.world.thing_table
 
     def judge(key):
         card = top["keys"].get(key)
