@@ -3,6 +3,7 @@
 # calling convention (a call from another module still goes through the Python function). The
 # plain Python module ignores this file. (A function with a closure, a lambda or a generator
 # expression cannot be cpdef.) Their game is typed (game.pxd): its tables are C fields.
+from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
 from engine.interp.numbered cimport value_key
 

@@ -4,6 +4,7 @@
 # fields are readonly: Python code reads them, only Game itself sets them. The plain Python
 # module ignores this file. Every attribute Game sets must be declared here
 # (tests/test_compiled_declarations.py).
+from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
 
 

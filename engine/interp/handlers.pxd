@@ -3,6 +3,7 @@
 # are called through the table, and a call from another module goes through the Python
 # function). The plain Python module ignores this file. (A function with a closure, a lambda
 # or a generator expression cannot be cpdef.)
+from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
 from engine.effects.vocabulary cimport Procedure
 from engine.interp.numbered cimport seat_name

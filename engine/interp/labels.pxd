@@ -2,6 +2,7 @@
 # every question asked, as C functions, so that the handlers' calls (handlers.pxd) skip
 # Python's calling convention. The plain Python module ignores this file. (A function with a
 # closure, a lambda or a generator expression cannot be cpdef.)
+from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cpdef object with_values(object text, dict env)
 cpdef object label_names(object text)
 cpdef object option_label(object option)

@@ -1,6 +1,7 @@
 # Declarations for the compiled build only (setup.py): Cython makes Context a C type whose
 # fields are read without a dictionary lookup. The plain Python module ignores this file.
 # Every attribute Context sets must be declared here (tests/test_compiled_declarations.py).
+from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
 from engine.effects.vocabulary cimport Noun
 from engine.effects.ast cimport (Aggregate, Attribute, Comparison, Count, HasAllOf, Minus, Number, OtherThan,

@@ -2,6 +2,7 @@
 # types whose fields are read without a dictionary lookup, and the step budget a C integer.
 # The plain Python module ignores this file. Every attribute these classes set must be
 # declared here (tests/test_compiled_declarations.py).
+from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
 from engine.effects.vocabulary cimport Procedure
 
