@@ -4,9 +4,11 @@
 # convention. The plain Python module ignores this file. Every attribute Engine sets must be
 # declared here (tests/test_compiled_declarations.py). (A method with a closure, like
 # _open_judge, cannot be cpdef.)
+cimport cython
 from engine.interp.frames cimport Frames
 from engine.interp.game cimport Game
 
+@cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class Engine:
     cdef public Game game
     cdef public object flow, packs, _last

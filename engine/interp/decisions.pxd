@@ -2,7 +2,9 @@
 # fields are read from the C struct (a player's or a bot's every question reads them). The plain
 # Python module ignores this file. Every attribute Decision sets must be declared here
 # (tests/test_compiled_declarations.py).
+cimport cython
 
+@cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class Decision:
     cdef public object id, player, kind, prompt, source
     cdef public object _pairs, _candidates, _keys, _open, _judge, _options

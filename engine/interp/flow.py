@@ -759,11 +759,12 @@ def _place(rt, seat: int, key: str, unblocked: str | None) -> None:
         used = dict.setdefault(dict.setdefault(rt.s["flow"], "used", {}), _round_key(rt), [])
         used.append(f"{seat}:{space_id}")
     rt.s["flow"]["acting"] = worker
-    fields = {"p": seat, "y": seat, "space": space_id, "slot": slot, "soft": True, "strict": True,
-              "src": f"space:{space_id}"}
+    # (the routine's frame made whole, as push_routine would make it: one dict, not grown twice)
+    frame = {"h": "action", "s": 0, "p": seat, "y": seat, "e": "root", "src": f"space:{space_id}",
+             "space": space_id, "slot": slot, "soft": True, "strict": True}
     if owed is not None:
-        fields["owed"] = owed  # the space's action, then this bonus, without asking (_bonus_owed)
-    rt.push_routine("action", fields)
+        frame["owed"] = owed  # the space's action, then this bonus, without asking (_bonus_owed)
+    rt.stack.append(frame)
 
 
 def _action(rt, f) -> None:

@@ -8,6 +8,7 @@ from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
 
 
+@cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class Game:
     cdef readonly object packs, table, vocabulary, effects, procedures, settings
     cdef readonly list nodes, entry, runs, fail_from

@@ -28,7 +28,7 @@ MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets"
                "slot effects", "placement rows", "zone values", "option weights", "plain draws", "value keys",
                "placement keys", "value steps", "choice options", "choice names", "value options",
                "option draws", "option guards", "ordered kinds",
-               "counter conditions", "wording", "row labels", "deciding", "deciding parts")
+               "counter conditions", "wording", "row labels", "deciding", "deciding parts", "candidate readers")
 
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)

@@ -204,14 +204,14 @@ def mode_bounds(mode: str, value: int | None, available: int | None) -> tuple[in
 
 
 def _options(rt, f) -> list[tuple[str, str]]:
-    options, seen = [], set()
+    options, seen, keys = [], set(), f["keys"]
     probing = rt.probe_depth is not None  # a trial needs the keys only
     for entry in f["cand"]:
         key, label = _describe(rt, entry, probing)
         if key in seen:
             continue
         seen.add(key)
-        f["keys"][key] = entry
+        keys[key] = entry
         options.append((key, label))
     return options
 
@@ -220,8 +220,9 @@ def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
     """The option key and label of a candidate (no label in a trial run)."""
     if isinstance(entry, dict):
         return f"player:{entry['player'] + 1}", f"player {entry['player'] + 1}"
-    if isinstance(entry, str) and entry in rt.s["things"]:
-        thing = rt.world.thing(entry)
+    things = rt.world.thing_table
+    if isinstance(entry, str) and entry in things:
+        thing = things[entry]
         card = dict.get(thing, "c")
         if card is not None:
             key = f"card:{card}@{thing['at']}"

@@ -36,6 +36,7 @@ cpdef object _judge_enough(Frames rt, object options, object way=*)
 cpdef object _option_judge(Frames rt, object options, object way=*)
 
 # The judge of a question's options, whose fields are read from the C struct at every option judged
+@cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class OptionJudge:
     cdef public Frames rt
     cdef public object options, sure, given

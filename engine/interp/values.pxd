@@ -10,6 +10,7 @@ from engine.effects.ast cimport (Aggregate, Attribute, Comparison, Count, HasAll
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
 
+@cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class Context:
     # typed: its fields and C methods are reached without a lookup by name
     cdef public World world

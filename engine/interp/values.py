@@ -133,10 +133,11 @@ def _kind_facts(game, kinds: frozenset) -> tuple:
 def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list[str]:
     """The things an item or selector can mean, in a stable order: by the reader compiled
     for the shape of its words at their first use (compiled_candidates), else the general way."""
-    key = (noun.id, id(location), id(filters))
-    known = dict.get(ctx.game.fast, key)
-    if known is None or known[0] is not location or known[1] is not filters:  # (ids are reused)
-        known = ctx.game.fast[key] = (location, filters, compiled_candidates(ctx.game, noun, filters, location))
+    readers = ctx.game.memo_for("candidate readers", noun.id)
+    key = id(location) ^ id(filters)  # (an int, not a tuple of three: hashed and compared at once)
+    known = dict.get(readers, key)
+    if known is None or known[0] is not location or known[1] is not filters:  # (ids are reused, or two collide)
+        known = readers[key] = (location, filters, compiled_candidates(ctx.game, noun, filters, location))
     read = known[2]
     if read is None:
         return general_candidates(ctx, noun, filters, location, owner)

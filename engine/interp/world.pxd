@@ -9,6 +9,7 @@ from engine.interp.numbered cimport numeral
 
 from engine.interp.game cimport Game
 
+@cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class World:
     cdef public Game game
     # typed sets: a test of whether a thing or list is this World's own is the set's own test
