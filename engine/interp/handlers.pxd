@@ -28,6 +28,10 @@ from engine.interp.game cimport Game
 from engine.interp.values cimport number, player_of, select, test, thing_value, variable_number
 from engine.interp.labels cimport label_names, option_label, with_values
 from engine.interp.items cimport slot_taken
+# (the modules as the .py imports them: a call ``items.name(...)`` of a function declared
+# there is a C call, not a read by name of the module's attribute and a Python call)
+cimport engine.interp.items as items
+cimport engine.interp.sets as sets
 
 @cython.locals(parts=tuple, step=Py_ssize_t, last=Py_ssize_t)  # (a sequence's steps: read from the tuple itself)
 cpdef object _sequence(Frames rt, dict f, object node)

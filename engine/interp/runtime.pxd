@@ -15,6 +15,7 @@ cpdef object _steps(Frames rt, dict state, list frames, list nodes, dict table, 
 # The fallibility readers the loop calls at every step, as C functions (settled and
 # sure_options stay Python calls: tests patch them in this module).
 from engine.interp.fallible cimport can_fail, fresh
+from engine.interp.verdict cimport lightest_first
 
 # A decision's prompt in words (made by its function only for a decision really asked)
 cpdef object _words(object prompt)

@@ -67,11 +67,13 @@ Feasibility ("play a card only if it can be carried out in full"):
 
 from __future__ import annotations
 
-from engine.interp import handlers, needs, verdict
+from engine.interp import handlers, needs, verdict  # (the functions tests patch are read off the modules)
+from engine.interp.handlers import HANDLERS, LEAVES
 from engine.interp.errors import Infeasible, RulesError, nearer, nearest
 from engine.interp.fallible import can_fail, fresh, settled, sure_options
 from engine.interp.frames import Frames
 from engine.interp.numbered import decision_id, env_key
+from engine.interp.verdict import PICKED, YES, lightest_first
 from engine.interp.world import World
 
 PROBE_BUDGET = 4000  # handler calls one feasibility probe may spend before it trusts the option
@@ -97,7 +99,7 @@ def _handed_key(rt, frames: list, depth: int, took: tuple) -> str | None:
     opened = frames[depth - 1]
     if "h" not in opened or rt.flow.rest_can_fail(opened):
         return None
-    if took[1] is not verdict.PICKED:
+    if took[1] is not PICKED:
         return took[2]  # (a key of a choice or a "may": an answer not offered is never judged)
     for key, thing in dict.get(top, "keys", {}).items():
         if thing == took[2]:
@@ -118,14 +120,14 @@ def _run(rt: Runtime) -> None:
     """Run until a decision is pending or the game is over."""
     if rt.probe_depth is not None:
         return _run_probe(rt)
-    _steps(rt, rt.s, rt.stack, rt.game.nodes, handlers.HANDLERS, rt.flow.ROUTINES)
+    _steps(rt, rt.s, rt.stack, rt.game.nodes, HANDLERS, rt.flow.ROUTINES)
 
 
 def _run_probe(rt: Runtime) -> None:
     """The loop of a probe: done when the region is finished, or (a trial) settled, or when
     the budget is spent; a failure fails the whole probe."""
     state, frames, depth = rt.s, rt.stack, rt.probe_depth
-    nodes, table, routines = rt.game.nodes, handlers.HANDLERS, rt.flow.ROUTINES
+    nodes, table, routines = rt.game.nodes, HANDLERS, rt.flow.ROUTINES
     game, rest_fails, trial = rt.game, rt.flow.rest_can_fail, rt.trial
     fails = game.memo["can_fail"]  # can_fail's memo, read directly at every step
     while state["pending"] is None:
@@ -259,7 +261,7 @@ def _judge_enough(rt: Runtime, options, way=None):
     verdicts = {}  # key -> None (legal), why not, or REFUSED (why not: worked out if shown)
     legal = 0
     enough = 2 if not rt.judge_all else len(options) + 1  # (judge_all: tests judge every option)
-    order = verdict.lightest_first(rt, options)
+    order = lightest_first(rt, options)
     for settle in (False, True):  # the walk first, trials only if still needed
         for key, _label in order:
             if legal >= enough:
@@ -339,7 +341,7 @@ class OptionJudge:
                 return UNSURE
             found = rt.try_option(key, self.depth)
             return None if found is None else _why(self.options, key, found)
-        return None if found is verdict.YES else _why(self.options, key, found)
+        return None if found is YES else _why(self.options, key, found)
 
 
 class Runtime(Frames):
@@ -364,7 +366,7 @@ class Runtime(Frames):
         self.handed = None  # (frame, refusal): what forced_answer read of the question its frame asks next
         self.ways = None  # (asking frame, key -> what the walk that judged it took next): the question asked last
         self.handing = None  # what the answer's way took at the next question, handed on to it (_handed_key)
-        self.leaves = handlers.LEAVES  # the steps a parent runs at once, with no frame of their own
+        self.leaves = LEAVES  # the steps a parent runs at once, with no frame of their own
         self._last_ctx = None  # the Context made last (Frames.ctx)
         self._ctx_frame = None  # the frame it was asked for last
 
@@ -399,7 +401,7 @@ class Runtime(Frames):
             return None
         found = verdict.can_do(self, roots, seat, prepare, took)
         if found is not None:
-            return None if found is verdict.YES else found
+            return None if found is YES else found
         return self.can_do_by_trial(roots, seat, source, prepare)
 
     def can_do_by_trial(self, roots: list[int], seat: int, source: str, prepare=None) -> str | None:
@@ -428,7 +430,7 @@ class Runtime(Frames):
         if self.probe_depth is None:
             found = verdict.carried_out(self, frame, number)
             if found is not None:
-                return None if found is verdict.YES else found
+                return None if found is YES else found
         return self.carry_out_by_trial(frame, number)
 
     def carry_out_by_trial(self, frame: dict, number: int) -> str | None:
@@ -514,7 +516,7 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
         first_reason = None
         for index, (key, _label) in enumerate(options):
             found = judge(key) if judge is not None else None
-            if found is verdict.YES:
+            if found is YES:
                 return None
             if found is not None:
                 first_reason = nearer(first_reason, found)

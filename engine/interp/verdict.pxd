@@ -16,6 +16,10 @@ from engine.interp.world cimport World, borrowing
 # skips the lookup of the name and Python's calling convention (none of them is patched by a test).
 from engine.interp.handlers cimport adjust_range, adjust_steps, call_env, call_nouns
 from engine.interp.items cimport slot_taken
+# (the modules as the .py imports them: a call ``items.name(...)`` of a function declared
+# there is a C call, not a read by name of the module's attribute and a Python call)
+cimport engine.interp.items as items
+cimport engine.interp.sets as sets
 from engine.interp.values cimport (Context, context, counter_owner, is_resource, noun_of, number, places, player_of,
                                    select, test, thing_value)
 

@@ -86,7 +86,7 @@ from engine.interp.frames import NO_NOUNS, Frames, bound_values
 from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, call_env, call_nouns,
                                     entries_of, repeat_bounds)
-from engine.interp.items import bounds, pick_pool, slot_taken
+from engine.interp.items import DONE, bounds, pick_pool, slot_taken
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_of, number, places, player_of,
                                   select, test, thing_value, unmet)
 from engine.interp.world import World, borrowing
@@ -431,7 +431,7 @@ def _pick_answers(w, frames, depth, node):
         finish = partial(_bound_way, envs, binder["e"], things, bound.name, below)
 
     def judge(key):
-        if key == items.DONE[0]:
+        if key == DONE[0]:
             return w.verdict(*finish(picked))
         chosen = dict.get(top["keys"], key)
         if chosen is None or (isinstance(chosen, str) and chosen not in things):
@@ -516,7 +516,7 @@ def _moving_answers(w, frames, depth, node):
     others = polled is not None and polled[2]  # players still to answer the poll: one way read
 
     def judge(key):
-        if key == items.DONE[0]:
+        if key == DONE[0]:
             found = w.verdict(*finish(picked)) if len(picked) >= least else None
             return found if found is YES or not others else None
         chosen = top["keys"].get(key)
@@ -1064,7 +1064,7 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest, alone=None, question
         if w.way(*way) is YES:
             w.took = None
             if question is not None and low <= 1 and len(pool) > low:  # none, or one thing, of a pick asked
-                w.took = (question, None, items.DONE[0]) if low == 0 and index == 0 else \
+                w.took = (question, None, DONE[0]) if low == 0 and index == 0 else \
                     (question, PICKED, pool[index - (low == 0)])
             return YES
     if alone is not None and low >= 1 and pool:  # each thing's body, alone: see below
