@@ -5,6 +5,7 @@
 cimport cython
 
 cdef unsigned int M32
+cdef unsigned long long MAX_BOUND  # (a draw's limit worked out in C)
 
 # One step of the generator, on C words, with its output and new words returned as a C tuple.
 @cython.locals(x=cython.uint, value=cython.uint, t=cython.uint)
@@ -20,6 +21,7 @@ cpdef tuple shuffle(object data, object items)
 # The check of the generator's data, run at every draw: C functions, so a draw makes no Python call.
 cpdef object _check(object data)
 cpdef bint _words(object s0, object s1, object s2, object s3)
+@cython.locals(wide=cython.ulonglong)
 cpdef bint _word(object w)
 
 # A draw of an int below a bound, as a C function: a caller that cimports it (agents.pxd) skips

@@ -51,7 +51,15 @@ def _words(s0, s1, s2, s3) -> bool:
 
 
 def _word(w) -> bool:
-    return type(w) is int and 0 <= w <= M32
+    """An int (not a bool) from 0 to 2**32 - 1. (In the compiled build the int is read as a C
+    number, rng.pxd, and compared in C: a negative one, or one past 64 bits, does not fit.)"""
+    if type(w) is not int:
+        return False
+    try:
+        wide = w
+    except OverflowError:
+        return False
+    return 0 <= wide <= M32
 
 
 def _advance(s0: int, s1: int, s2: int, s3: int) -> tuple[int, int, int, int, int]:

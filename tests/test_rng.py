@@ -80,6 +80,10 @@ def test_a_bound_of_one_always_gives_zero_and_bad_bounds_are_refused():
 def test_data_that_is_not_generator_data_is_refused():
     with pytest.raises(ValueError):
         rng.next_int([0, 0, 0, 0], 6)
+    for bad in (-1, 2**32, 2**64, -(2**70), True, 1.0, "1", None):  # each word an int of 32 bits
+        with pytest.raises(ValueError):
+            rng.next_int([1, 2, bad, 3], 6)
+    assert rng.next_int([1, 2, 2**32 - 1, 3], 6)[0] in range(6)
     with pytest.raises(TypeError):
         rng.seed_state("7")
 
