@@ -7,6 +7,7 @@
 cimport cython
 from engine.interp.frames cimport Frames
 from engine.interp.game cimport Game
+from engine.interp.decisions cimport Decision
 
 @cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class Engine:
@@ -16,6 +17,8 @@ cdef class Engine:
     cdef dict __dict__  # (a caller may still set an attribute of its own: a test wraps view)
 
     cpdef object decision(self, object state)
+    @cython.locals(decision=Decision)  # (its reason read by its C method)
+    cpdef object apply(self, object state, object key, object in_place=*)
     cpdef object _hand_on(self, object state, Frames runtime)
     cpdef object _runtime(self, object state)
     cpdef object _in_place(self, object state)
