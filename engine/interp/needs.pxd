@@ -15,6 +15,7 @@ cpdef dict _steps_by_key(Game game, object start, object span, object wrap)
 # is patched by a test).
 from engine.interp.values cimport counter_owner, is_resource
 from engine.interp.handlers cimport adjust_steps, call_nouns
+from engine.interp.fallible cimport below_top_fails
 # Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object _read(Game game, object node, object subst, object ways, object calls, object count)
 cpdef object _call(Game game, object node, object subst, object ways, object calls)

@@ -14,8 +14,9 @@ from engine.interp.game cimport Game
 from engine.interp.world cimport World, borrowing
 # The values' readers and the handlers' helpers this module calls most, as C functions: the call
 # skips the lookup of the name and Python's calling convention (none of them is patched by a test).
-from engine.interp.handlers cimport adjust_range, adjust_steps, call_env, call_nouns
-from engine.interp.items cimport slot_taken
+from engine.interp.handlers cimport adjust_range, adjust_steps, call_env, call_nouns, entries_of
+from engine.interp.items cimport bounds, pick_pool, slot_taken
+from engine.interp.fallible cimport can_fail, rest_fails, steps_fail
 # (the modules as the .py imports them: a call ``items.name(...)`` of a function declared
 # there is a C call, not a read by name of the module's attribute and a Python call)
 cimport engine.interp.items as items
@@ -60,7 +61,8 @@ cdef class _Branch(Frames):
 cpdef object lightest_first(Frames rt, object options)
 cpdef object _head(dict frame)
 cpdef object _at(tuple head, object number, object step)
-cpdef object _bind(dict envs, object key, object values)
+@cython.locals(changed=dict, env=dict)
+cpdef object _bind(dict envs, object key, dict values)
 cpdef object _once_each(tuple head, object name, object body, object values)
 cpdef object _weight(Game game, object number)
 cpdef object _option_weights(Game game, Choice node)

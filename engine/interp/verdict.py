@@ -685,8 +685,8 @@ class Walk:
         while segments:
             head = segments[0]
             number, step = head[4], head[5]
-            if number == BIND:
-                envs, segments = _bind(envs, *step), segments[1:]
+            if number == BIND:  # (the key and values unpacked: a star call would be a Python call)
+                envs, segments = _bind(envs, step[0], step[1]), segments[1:]
                 continue
             if number == STOPPABLE:
                 return YES if self.walk(envs, segments[1:]) is YES else None
@@ -838,7 +838,9 @@ class _GiveUp(Exception):
 def _bind(envs: dict, key, values: dict) -> dict:
     """The bindings with ``values`` written into env ``key`` (a copy: the walk backs up)."""
     changed = dict(envs)
-    changed[key] = {**envs[key], **values}
+    env = changed[key] = dict.copy(envs[key])
+    for name, value in values.items():  # (set one by one: a merge of a few keys costs more, compiled)
+        env[name] = value
     return changed
 
 
