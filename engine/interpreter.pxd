@@ -21,5 +21,6 @@ cdef class Engine:
     cpdef object apply(self, object state, object key, object in_place=*)
     cpdef object _hand_on(self, object state, Frames runtime)
     cpdef object _runtime(self, object state)
+    @cython.locals(kept=Frames)
     cpdef object _in_place(self, object state)
     cpdef object _sharing(self, object state)

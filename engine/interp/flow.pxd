@@ -13,7 +13,25 @@ from engine.interp.values cimport Context, holder, test
 from engine.interp.fallible cimport can_fail, deciding_part
 from engine.interp.world cimport World
 
+# The flow of a game: a C type (nothing subclasses it) whose methods are C methods, called
+# without a lookup by name where the caller's flow is typed (a local declared Flow below)
+@cython.final
+cdef class Flow:
+    cdef public Game game
+    cdef public object steps, rounds, phases, ROUTINES, _ends
+    cpdef object rest_can_fail(self, dict frame)
+    cpdef object advance(self, Frames rt)
+    cpdef object _first_from_token(self, Frames rt)
+    cpdef object _last_round(self, Frames rt)
+    cpdef object turn_order(self, Frames rt)
+    cpdef object pass_turn(self, Frames rt, object seat)
+    cpdef object effect_of_thing(self, Frames rt, object tid)
+    cpdef object triggers_after(self, Frames rt, object seat, object what)
+    cpdef object _immediate_ends(self, Frames rt)
+    cpdef object check_end(self, Frames rt)
+
 cpdef object _check_ends(Frames rt, list ends)
+@cython.locals(runner=Flow)
 cpdef object _next_placer(Frames rt, dict f)
 @cython.locals(things=dict, found=set)
 cpdef object _waiting_kinds(Frames rt, object seat)
@@ -40,17 +58,23 @@ cpdef object _is_bonus_slot(Frames rt, object space_id, object slot)
 # Functions of a typed runtime (a Runtime or a walk's branch, both Frames): its game, state
 # and World are read from the C struct (and likewise a typed game)
 cpdef object _push_effect(Frames rt, object root, object seat, object source, object strict=*)
+@cython.locals(runner=Flow)
 cpdef object _round(Frames rt, object f)
 cpdef object _phase(Frames rt, object f)
+@cython.locals(runner=Flow)
 cpdef object _step(Frames rt, object f)
+@cython.locals(runner=Flow)
 cpdef object _turns(Frames rt, object f)
+@cython.locals(runner=Flow)
 cpdef object _order(Frames rt, object step)
 cpdef object seat_order(Frames rt)
+@cython.locals(runner=Flow)
 cpdef object _chart(Frames rt, object f)
 cpdef object _row_label(Frames rt, object chart, object row)
 cpdef object _label_of_row(object chart, object position)
 cpdef object _marker_of(Frames rt, object seat, object chart)
 cpdef object _update_chart_order(Frames rt, object chart)
+@cython.locals(runner=Flow)
 cpdef object _placement(Frames rt, object f)
 cpdef object _blocking(Frames rt, object option, object seat, object space_id, object slot, object kind)
 cpdef object _bonus_owed(Frames rt, object option, object seat, object space_id, object slot, object kind)
@@ -62,6 +86,7 @@ cpdef object _stand_acting(Frames rt, object seat, object space_id, object slot,
 cpdef object _find_slot_effect(Frames rt, object space_id, object slot)
 cpdef object _bonus_effect(Frames rt, object space_id, object slot)
 cpdef object _place(Frames rt, object seat, object key, object unblocked)
+@cython.locals(runner=Flow)
 cpdef object _action(Frames rt, object f)
 cpdef object _push_child(Frames rt, dict parent, object root, object src=*)
 cpdef object _discard_played(Frames rt, object f)

@@ -226,7 +226,8 @@ def _round(rt, f) -> None:
     flow = rt.s["flow"]
     if f["todo"]:
         phase = f["todo"].pop(0)
-        rt.push_routine("phase", {"phase": phase, "todo": list(rt.flow.phases[phase].get("steps", []))})
+        runner = rt.flow
+        rt.push_routine("phase", {"phase": phase, "todo": list(runner.phases[phase].get("steps", []))})
     elif f["end"]:
         flow["phase"], flow["phase_number"] = "end", 0
         rt.push_routine("step", {"step": f["end"].pop(0)})
@@ -249,7 +250,8 @@ def _phase(rt, f) -> None:
 
 
 def _step(rt, f) -> None:
-    step = rt.flow.steps[f["step"]]
+    runner = rt.flow
+    step = runner.steps[f["step"]]
     rt.done(f)
     if not _applies(rt, step):
         return
@@ -281,7 +283,8 @@ def _step(rt, f) -> None:
 def _turns(rt, f) -> None:
     if not f["todo"]:
         rt.done(f)
-        rt.flow.check_end(rt)
+        runner = rt.flow
+        runner.check_end(rt)
         return
     seat = f["todo"].pop(0)
     rt.s["flow"]["turn"] = f["done"] // f["per"] + 1  # the turn number within the step
@@ -292,7 +295,8 @@ def _turns(rt, f) -> None:
 def _order(rt, step: dict) -> list[int]:
     order = rt.game.items("turn_orders").get(step.get("order", ""), {})
     if order.get("kind") == "chart":
-        return rt.flow.turn_order(rt)
+        runner = rt.flow
+        return runner.turn_order(rt)
     return seat_order(rt)
 
 
@@ -305,7 +309,8 @@ def seat_order(rt) -> list[int]:
 
 
 def _chart(rt, f) -> None:
-    step = rt.flow.steps[f["step"]]
+    runner = rt.flow
+    step = runner.steps[f["step"]]
     chart = rt.game.item("charts", step["chart"])
     if "ans" in f:
         row = str.split(dict.pop(f, "ans"), ":", 1)[1]
@@ -315,7 +320,7 @@ def _chart(rt, f) -> None:
         rt.world.event("placed", seat, f"player {seat + 1} woke up on {rt.world.name_of(row)}",
                        {"thing": marker, "to": row})
         _update_chart_order(rt, chart)
-        root = rt.flow.effect_of_thing(rt, row)
+        root = runner.effect_of_thing(rt, row)
         if root is not None:
             _push_effect(rt, root, seat, f"chart:{row}")
         return
@@ -375,16 +380,16 @@ def _update_chart_order(rt, chart: dict) -> None:
 
 
 def _placement(rt, f) -> None:
-    flow = rt.s["flow"]
+    flow, runner = rt.s["flow"], rt.flow  # (the state's flow, and the game's: a Flow)
     if "ans" in f:
         answer, seat = dict.pop(f, "ans"), dict.pop(f, "seat")
         f["last"] = seat
         if answer == PASS[0]:
-            rt.flow.pass_turn(rt, seat)
+            runner.pass_turn(rt, seat)
         else:
             _place(rt, seat, answer, dict.get(f, "unblocked"))
         return
-    rt.flow.check_end(rt)
+    runner.check_end(rt)
     seat = _next_placer(rt, f)
     if seat is None:
         rt.done(f)
@@ -400,7 +405,7 @@ def _placement(rt, f) -> None:
             break
     options, why_not, unjudged = _sorted_out(candidates, verdicts)
     if not options:
-        rt.flow.pass_turn(rt, seat)
+        runner.pass_turn(rt, seat)
         return
     f["seat"] = seat
     options.append(PASS)
@@ -434,7 +439,8 @@ def _sure_slot(rt, space_id: str, slot: str) -> bool:
 
 
 def _next_placer(rt, f) -> int | None:
-    order = rt.flow.turn_order(rt)
+    runner = rt.flow
+    order = runner.turn_order(rt)
     passed = dict.get(rt.s["flow"], "passed", ())
     start = (list.index(order, f["last"]) + 1) if dict.get(f, "last") in order else 0
     for i in range(len(order)):
@@ -793,7 +799,8 @@ def _action(rt, f) -> None:
         return
     if f["s"] == 3:
         f["s"] = 4
-        for root, label in rt.flow.triggers_after(rt, f["p"], f["space"]):
+        runner = rt.flow
+        for root, label in runner.triggers_after(rt, f["p"], f["space"]):
             _push_child(rt, f, root, src=f"trigger:{label}")
         return
     rt.s["flow"]["acting"] = None

@@ -28,6 +28,7 @@ from engine.interp.game cimport Game
 from engine.interp.values cimport number, player_of, select, test, thing_value, variable_number
 from engine.interp.labels cimport label_names, option_label, with_values
 from engine.interp.items cimport slot_taken
+from engine.interp.flow cimport Flow
 # (the modules as the .py imports them: a call ``items.name(...)`` of a function declared
 # there is a C call, not a read by name of the module's attribute and a Python call)
 cimport engine.interp.items as items
@@ -69,8 +70,11 @@ cpdef object _next_iteration(Frames rt, dict f, object name, object body)
 cpdef object _obligation(Frames rt, dict f, Obligation node)
 cpdef object _move(Frames rt, dict f, Move node)
 cpdef object _move_now(Frames rt, dict f, Move node)
+@cython.locals(runner=Flow)
 cpdef object _perform(Frames rt, dict f, Perform node)
+@cython.locals(runner=Flow)
 cpdef object _pass(Frames rt, dict f, object node)
+@cython.locals(runner=Flow)
 cpdef object _call(Frames rt, dict f, object node)
 @cython.locals(procedure=Procedure)
 cpdef object _call_now(Frames rt, dict f, object node)

@@ -520,7 +520,8 @@ def _move_now(rt, f, node: Move) -> list | None:
 def _perform(rt, f, node: Perform):
     if f["s"] == 0:
         tid = thing_value(rt.ctx(f), node.name)
-        root = rt.flow.effect_of_thing(rt, tid)
+        runner = rt.flow
+        root = runner.effect_of_thing(rt, tid)
         f["s"] = 1
         if root is not None:
             rt.push(f, root, {"e": rt.new_env({}), "strict": True})
@@ -529,7 +530,8 @@ def _perform(rt, f, node: Perform):
 
 
 def _pass(rt, f, node: Pass):
-    rt.flow.pass_turn(rt, f["p"])
+    runner = rt.flow
+    runner.pass_turn(rt, f["p"])
     rt.done(f)
 
 
@@ -547,8 +549,8 @@ def _call(rt, f, node: Call):
     elif f["s"] == 1:
         f["result"] = _call_result(rt, f)
         f["s"] = 2
-        procedure = rt.game.calls[f["n"]].procedure
-        for root, label in rt.flow.triggers_after(rt, f["p"], procedure.id):
+        procedure, runner = rt.game.calls[f["n"]].procedure, rt.flow
+        for root, label in runner.triggers_after(rt, f["p"], procedure.id):
             rt.push(f, root, {"e": rt.new_env({}), "y": f["p"], "src": f"trigger:{label}"})
     else:
         rt.done(f, f.pop("result"))

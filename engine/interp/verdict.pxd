@@ -17,6 +17,7 @@ from engine.interp.world cimport World, borrowing
 from engine.interp.handlers cimport adjust_range, adjust_steps, call_env, call_nouns, entries_of
 from engine.interp.items cimport bounds, pick_pool, slot_taken
 from engine.interp.fallible cimport can_fail, rest_fails, steps_fail
+from engine.interp.flow cimport Flow
 # (the modules as the .py imports them: a call ``items.name(...)`` of a function declared
 # there is a C call, not a read by name of the module's attribute and a Python call)
 cimport engine.interp.items as items
@@ -111,6 +112,7 @@ cpdef object _set(Walk w, dict envs, tuple head, Set node, tuple rest)
 cpdef object _repeat(Walk w, dict envs, tuple head, Repeat node, tuple rest)
 # Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object _plain_draw_of(Frames rt, object root)
+@cython.locals(runner=Flow)
 cpdef object _below(Frames rt, object frames, object depth)
 cpdef object _finished(Game game, object frame, object node)
 cpdef object _guards(Game game, object number)

@@ -290,12 +290,12 @@ def _judging_order(game, node) -> tuple | None:
 def _below(rt, frames: list, depth: int):
     """The frames under the top one, from ``depth - 1`` up, as segments still to run; None when
     one of them has something left that the walk does not read."""
-    game = rt.game
+    game, runner = rt.game, rt.flow
     segments = []
     for frame in reversed(frames[depth - 1:-1]):
         number = dict.get(frame, "n")
         if number is None:  # a flow routine: what it has left either cannot fail, or is unknown
-            if rt.flow.rest_can_fail(frame):
+            if runner.rest_can_fail(frame):
                 return None
             segments.append(_segment(frame, CHANGES, 0))
         elif number in game.parts:
@@ -648,8 +648,8 @@ class Walk:
 
     def __init__(self, rt, strict: bool) -> None:
         self.rt = rt
-        self.game = rt.game
-        self._fails = rt.game.fail_from  # steps_fail's memo by number, read at every step (fallible)
+        self.game = game = rt.game
+        self._fails = game.fail_from  # steps_fail's memo by number, read at every step (fallible)
         self.left = WALK_BUDGET
         self.strict = strict  # whether the region must be completed (a full slot then fails)
         self._last = None  # (bindings, head, context) of the last context made (see ctx)
