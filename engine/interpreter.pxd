@@ -16,6 +16,7 @@ cdef class Engine:
     cdef public Frames _kept
     cdef dict __dict__  # (a caller may still set an attribute of its own: a test wraps view)
 
+    @cython.locals(known=Decision)
     cpdef object decision(self, object state)
     @cython.locals(decision=Decision)  # (its reason read by its C method)
     cpdef object apply(self, object state, object key, object in_place=*)

@@ -78,8 +78,10 @@ class Engine:
         if not pending:
             return None
         last = self._last
-        if last is not None and last[0] is state and last[1].id == pending["id"]:
-            return last[1]
+        if last is not None and last[0] is state:
+            known = last[1]
+            if known.id == pending["id"]:
+                return known
         decision = decision_from_data(pending, self._open_judge(state) if dict.get(pending, "open") else None)
         self._last = (state, decision)
         return decision

@@ -377,7 +377,8 @@ class _Ways(verdict.Walk):
     def __init__(self, verdicts: dict) -> None:  # (Walk's own __init__ reads a runtime: not called)
         self.verdicts, self.tried = verdicts, []
 
-    def way(self, choice):
+    def way(self, envs, segments):  # (a way_of gives (bindings, segments): here the choice alone)
+        choice = segments[0]
         self.tried.append(choice)
         return self.verdicts[choice]
 
@@ -389,14 +390,14 @@ class _Ways(verdict.Walk):
 ])
 def test_the_lightest_way_first_finds_what_the_first_way_in_order_would(verdicts, weights, expected, tried):
     ways = _Ways(verdicts)
-    found = verdict.Walk.lightest_way(ways, list(verdicts), weights, lambda choice: (choice,))
+    found = verdict.Walk.lightest_way(ways, list(verdicts), weights, lambda choice: (None, (choice,)))
     assert found == expected and ways.tried == tried
 
 
 def test_with_no_way_that_works_and_one_unsure_the_verdict_is_unsure():
     ways = _Ways({"a": "a fails", "b": None})
     with pytest.raises(verdict._GiveUp):
-        verdict.Walk.lightest_way(ways, ["a", "b"], [1, 2], lambda choice: (choice,))
+        verdict.Walk.lightest_way(ways, ["a", "b"], [1, 2], lambda choice: (None, (choice,)))
 
 
 def test_once_more_or_stop_and_a_polled_players_answer_are_read_off_the_state(monkeypatch):

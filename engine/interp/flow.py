@@ -34,7 +34,9 @@ PASS = ("pass", "pass (place no more workers this season)")
 
 
 class Flow:
-    """The flow of one compiled game."""
+    """The flow of one compiled game. (In the compiled build a C type, flow.pxd: the functions
+    that call it most hold ``rt.flow`` in a local named ``runner``, typed there, so that their
+    calls of its methods are C calls.)"""
 
     __slots__ = ("game", "steps", "rounds", "phases", "ROUTINES", "_ends")
 

@@ -47,5 +47,6 @@ cdef class Frames:
     cpdef object in_strict(self)
     @cython.locals(popped=dict)
     cpdef object done(self, dict frame, object out=*)
+    @cython.locals(frames=list, index=Py_ssize_t)
     cpdef object _region_depth(self)
     cpdef dict push_routine(self, object routine, dict fields)

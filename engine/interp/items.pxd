@@ -8,7 +8,7 @@ cimport cython
 from engine.effects.vocabulary cimport Noun
 from engine.interp.numbered cimport numeral, seat_name
 from engine.interp.game cimport Game
-from engine.effects.ast cimport Item, Quantity
+from engine.effects.ast cimport Item, Location, Quantity
 
 from engine.interp.frames cimport Frames
 from engine.interp.world cimport World
@@ -29,6 +29,7 @@ cpdef object _describe(Frames rt, object entry, object probing=*)
 cpdef object pick_prompt(Frames rt, dict f, Item item)
 cpdef object too_few(Item item, object least, object found)
 cpdef object pick_pool(Frames rt, Context ctx, Item item, object owner)
+@cython.locals(location=Location)
 cpdef object is_ordered_source(Frames rt, Item item, Context ctx)
 cpdef object _ordered_kind(Game game, object kind)
 cpdef object _ordered_kinds(Frames rt, object kinds)
@@ -37,7 +38,7 @@ cpdef object _step_item(Frames rt, dict f, object node, Item item, object verb)
 @cython.locals(noun=Noun)
 cpdef object _item_now(Frames rt, dict f, Context ctx, object node, object item, object verb)
 cpdef object items_now(Frames rt, dict f, object node)
-@cython.locals(noun=Noun)
+@cython.locals(noun=Noun, quantity=Quantity)
 cpdef object amount(Context ctx, object node, Item item)
 @cython.locals(noun=Noun)
 cpdef object _resource(Frames rt, dict f, object node, object verb, object resource, object amount)

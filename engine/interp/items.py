@@ -396,9 +396,10 @@ def items_now(rt, f, node) -> list | dict | None:
     """An item action as a leaf (handlers.LEAVES): one item that needs no decision, done at
     once in the frame ``f`` of its parent (only read). A pick that asks is given started, as
     the keys its frame starts with; None, having done nothing, otherwise."""
-    if len(node.items) != 1:
+    found = node.items  # (read once: the node's class varies, so its field is read by name)
+    if len(found) != 1:
         return None
-    return _item_now(rt, f, rt.ctx(f), node, node.items[0], VERBS[type(node)])
+    return _item_now(rt, f, rt.ctx(f), node, found[0], VERBS[type(node)])
 
 
 def amount(ctx: Context, node, item: Item) -> int:

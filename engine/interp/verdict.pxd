@@ -105,6 +105,7 @@ cpdef object _discarding(Walk w, dict envs, tuple head, object things, tuple res
 cpdef object _discarded(Walk w, dict envs, tuple head, object things, tuple rest)
 cpdef object _playing(Walk w, dict envs, tuple head, object tid, tuple rest)
 cpdef object _perform(Walk w, dict envs, tuple head, Perform node, tuple rest)
+@cython.locals(ctx=Context, world=World)
 cpdef object _resources(Walk w, dict envs, tuple head, object node, tuple rest)
 cpdef object _draw(Walk w, dict envs, tuple head, Draw node, tuple rest)
 cpdef object _gain_things(Walk w, dict envs, tuple head, Gain node, tuple rest)

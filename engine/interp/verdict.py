@@ -815,10 +815,8 @@ class Walk:
         ``borrowed``: each way's World borrows its tables (Walk.borrowed), undone once it is walked."""
         reasons, unsure = [None] * len(choices), False
         for index in sorted(range(len(choices)), key=weights.__getitem__):
-            if borrowed:
-                found = self.borrowed_way(*way_of(choices[index]))
-            else:
-                found = self.way(*way_of(choices[index]))
+            envs, segments = way_of(choices[index])  # (unpacked: a star call would be a Python call)
+            found = self.borrowed_way(envs, segments) if borrowed else self.way(envs, segments)
             if found is YES:
                 self.took, self.chose = None, index  # (as in first_way)
                 return YES
@@ -1024,7 +1022,8 @@ def _for_each_of(w, envs, head, node: ForEachOf, rest):
     body = w.then(head, node.body)
     ways = partial(_each_way, envs, head, node.name, body, rest)
     if low == high == len(pool):  # nothing to choose
-        return w.walk(*ways(pool))
+        bindings, segments = ways(pool)
+        return w.walk(bindings, segments)
     if low == high == 1:
         return _took_one(w, w.first_way(ways([c]) for c in pool), node, pool)
     alone = partial(_each_way, envs, head, node.name, body, ())  # the body alone, nothing after
@@ -1062,8 +1061,8 @@ def _a_few(w, node, pool: list, low: int, high, ways, rest, alone=None, question
         few += [ways([c]) for c in pool]
     elif len(pool) >= low:  # too many orders to try each: the first things offered, one way
         few.append(ways(pool[:low]))
-    for index, way in enumerate(few):
-        if w.way(*way) is YES:
+    for index, (bindings, segments) in enumerate(few):
+        if w.way(bindings, segments) is YES:
             w.took = None
             if question is not None and low <= 1 and len(pool) > low:  # none, or one thing, of a pick asked
                 w.took = (question, None, DONE[0]) if low == 0 and index == 0 else \
@@ -1329,7 +1328,8 @@ def _discarding(w, envs, head, things: list, rest):
 def _discarded(w, envs, head, things, rest):
     if not w.fallible(rest):
         return YES
-    return w.walk(*_discarding(w, envs, head, things, rest))
+    bindings, segments = _discarding(w, envs, head, things, rest)
+    return w.walk(bindings, segments)
 
 
 def _play(w, envs, head, node: Play, rest):
@@ -1436,14 +1436,15 @@ def _resources(w, envs, head, node, rest):
     target = player_of(ctx, node.player) if verb == "give" else None
     if verb != "gain":
         world = ctx.world
-        short = world.shortfall(*changes[0], verb)  # the first one is taken from the state as it is
+        owner, resource, amount = changes[0]  # (unpacked: a star call would be a Python call)
+        short = world.shortfall(owner, resource, amount, verb)  # the first one is taken from the state as it is
         if short is not None:
             return short
         if not w.fallible(rest):  # the last thing that could fail: no copy needed
             if len(changes) == 1:
                 return YES
-            for change in changes[1:]:
-                short = world.shortfall(*change, verb)
+            for owner, resource, amount in changes[1:]:
+                short = world.shortfall(owner, resource, amount, verb)
                 if short is not None:
                     return short
     envs, world = w.changed(envs)
