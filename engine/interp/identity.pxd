@@ -5,6 +5,6 @@
 # builtin gives. The plain Python modules ignore this file and call the builtin.
 cdef extern from *:
     """
-    #define __engine_identity(o) PyLong_FromVoidPtr((void *)(o))
+    #define engine_identity(o) PyLong_FromVoidPtr((void *)(o))
     """
-    object id "__engine_identity"(object o)
+    object id "engine_identity"(object o)
