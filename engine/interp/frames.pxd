@@ -44,6 +44,7 @@ cdef class Frames:
     @cython.locals(at=Py_ssize_t)
     cpdef object _at_once(self, dict frame, object number)
     cpdef object replace(self, dict frame, object node, dict fields=*)
+    cpdef object _at_hand(self)
     cpdef object in_strict(self)
     @cython.locals(popped=dict)
     cpdef object done(self, dict frame, object out=*)

@@ -32,6 +32,11 @@ class Frames:
     __slots__ = ("game", "s", "stack", "env_table", "world", "last_out", "leaves", "_last_ctx", "_ctx_frame",
                  "flow", "probe_depth", "trial", "budget", "probe_options", "open_judge", "handed", "ways", "handing")
 
+    def _at_hand(self) -> None:
+        """Keep the state's frame stack and table of bindings at hand (``stack``, ``env_table``):
+        a run changes both in place and never replaces them (as World._at_hand its tables)."""
+        self.stack, self.env_table = self.s["frames"], self.s["envs"]
+
     def env(self, frame: dict) -> dict:
         envs = self.env_table  # (typed in the compiled build: a field, and the dict's own read)
         return envs[frame["e"]]

@@ -354,7 +354,7 @@ class Runtime(Frames):
     def __init__(self, game, state: dict, flow, probe_depth: int | None = None, trial: bool = False) -> None:
         self.game = game
         self.s = state
-        self.stack, self.env_table = state["frames"], state["envs"]
+        self._at_hand()
         self.world = World(game, state)
         self.flow = flow
         self.probe_depth = probe_depth  # in a probe: done when the frames shrink below this

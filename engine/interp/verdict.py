@@ -1404,7 +1404,7 @@ class _Branch(Frames):
     def __init__(self, world, ctx=None, strict: bool = True) -> None:
         self.world = world  # (typed: its game and state are then read from the C struct)
         self.game, self.s = self.world.game, self.world.s
-        self.stack, self.env_table = self.s["frames"], self.s["envs"]
+        self._at_hand()
         self._ctx, self._strict = ctx, strict
 
     def ctx(self, frame) -> Context:
