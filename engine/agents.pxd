@@ -7,3 +7,6 @@ from engine.interp.decisions cimport Decision
 # The bot's test of each option it draws: a C call, and on the engine's own Decision, its C method
 cpdef object is_legal(object decision, object key)
 cpdef object _legal(Decision decision, object key)
+# The keys the bot draws from: on the engine's own Decision, read by its C method
+cpdef object _candidate_keys(object decision)
+cpdef tuple _keys_of(Decision decision)

@@ -64,6 +64,20 @@ def is_legal(decision: Any, key: str) -> bool:
     return key in option_keys(decision)
 
 
+def _candidate_keys(decision: Any) -> list[str]:
+    """The keys a random draw draws from (a new list): every candidate's where the decision
+    tells them (the engine's own, read by its C method in the compiled build), else the
+    options'."""
+    if type(decision) is Decision:
+        return list(_keys_of(decision))
+    keys = getattr(decision, "candidate_keys", None)
+    return list(keys) if keys is not None else option_keys(decision)
+
+
+def _keys_of(decision: Decision) -> tuple[str, ...]:
+    return decision.keys_of_candidates()
+
+
 def _legal(decision: Decision, key: str) -> bool:
     """The engine's own Decision's test (typed in the compiled build: a call of its C method)."""
     return decision.legal(key)
@@ -100,8 +114,7 @@ class RandomAgent:
         self.rng = rng.seed_state(seed)
 
     def choose(self, view: Any, decision: Any) -> str:
-        keys = getattr(decision, "candidate_keys", None)
-        pool = list(keys) if keys is not None else option_keys(decision)
+        pool = _candidate_keys(decision)
         data = self.rng
         while True:
             index, data = next_int(data, len(pool))

@@ -5,7 +5,7 @@
 # declared here (tests/test_compiled_declarations.py). (A method with a closure, like
 # _open_judge, cannot be cpdef.)
 cimport cython
-from engine.interp.frames cimport Frames
+from engine.interp.runtime cimport Steps  # (a run: its steps are C methods)
 from engine.interp.game cimport Game
 from engine.interp.decisions cimport Decision
 
@@ -13,15 +13,15 @@ from engine.interp.decisions cimport Decision
 cdef class Engine:
     cdef public Game game
     cdef public object flow, packs, _last
-    cdef public Frames _kept
+    cdef public Steps _kept
     cdef dict __dict__  # (a caller may still set an attribute of its own: a test wraps view)
 
     @cython.locals(known=Decision)
     cpdef object decision(self, object state)
-    @cython.locals(decision=Decision)  # (its reason read by its C method)
+    @cython.locals(decision=Decision, runtime=Steps)  # (its reason read by its C method; the run answers by its own)
     cpdef object apply(self, object state, object key, object in_place=*)
-    cpdef object _hand_on(self, object state, Frames runtime)
+    cpdef object _hand_on(self, object state, Steps runtime)
     cpdef object _runtime(self, object state)
-    @cython.locals(kept=Frames)
+    @cython.locals(kept=Steps)
     cpdef object _in_place(self, object state)
     cpdef object _sharing(self, object state)

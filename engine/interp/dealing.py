@@ -162,7 +162,7 @@ def keep_routine(rt, f) -> None:
         rt.done(f)
         return
     options = [(f"card:{tid}", rt.world.name_of(tid)) for tid in dealt]
-    rt.ask(f, f["seat"], f"Keep which {f['card_type'].replace('_', ' ')}?", options, checked=True)
+    rt.ask(f, f["seat"], f"Keep which {f['card_type'].replace('_', ' ')}?", options, source="", checked=True)
 
 
 def dealt_place(rt, seat: int) -> str:

@@ -10,5 +10,6 @@ cdef class Decision:
     cdef public object _pairs, _candidates, _keys, _open, _judge, _options
     cdef public dict _why_not, _verdicts
 
+    cpdef tuple keys_of_candidates(self)
     cpdef object legal(self, object key)
     cpdef object reason(self, object key)

@@ -70,6 +70,11 @@ class Decision:
     @property
     def candidate_keys(self) -> tuple[str, ...]:
         """The keys of the candidates, in order."""
+        return self.keys_of_candidates()
+
+    def keys_of_candidates(self) -> tuple[str, ...]:
+        """``candidate_keys``, as a method (in the compiled build a C method: a bot's every draw,
+        and every test of an answer, read them)."""
         if self._keys is None:
             self._keys = tuple([pair[0] for pair in self._pairs])  # (a list first: no generator to resume)
         return self._keys
@@ -114,7 +119,7 @@ class Decision:
             if why is None or type(why) is str:  # a no without words is not kept: reason() words it
                 self._verdicts[key] = why
             return why is None
-        return key in self.candidate_keys
+        return key in self.keys_of_candidates()
 
     def reason(self, key: str) -> str | None:
         """None if ``key`` is a legal answer; else why not, in words (judging only this one)."""
@@ -123,7 +128,7 @@ class Decision:
                 self._verdicts[key] = self._judge(key)
             why = self._verdicts[key]
             return None if why is None else f"not allowed: {why}"
-        if key in self.candidate_keys:
+        if key in self.keys_of_candidates():
             return None
         why = self._why_not.get(key)
         return f"not allowed: {why}" if why else f"{key!r} is not an option of: {self.prompt}"

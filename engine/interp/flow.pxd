@@ -99,3 +99,13 @@ cpdef object _applies(Frames rt, object item)
 cpdef object _trigger_allowed(Frames rt, object seat, object tid, object trigger, object index, object namespace,
                               object kind)
 cpdef object _applies_to(Game game, object players, object options, object item)
+
+# The judge of a worker's placements, whose fields are read from the C struct at every placement judged
+@cython.final  # (no subclass: its C methods are called directly, with no test for an override)
+cdef class PlacementJudge:
+    cdef public Frames rt
+    cdef public object seat, unblocked, took, own_slot
+    cdef public dict checked, parsed
+
+    @cython.locals(rt=Frames, game=Game, checked=dict)
+    cpdef object judge(self, object key)

@@ -336,7 +336,7 @@ def _chart(rt, f) -> None:
     f["seat"] = seat
     rows = [r for r in rt.world.places_of({chart["place"]}) if not rt.world.contents(r)]
     options = [(f"row:{r}", _row_label(rt, chart, r)) for r in rows]
-    rt.ask(f, seat, f"Choose your row on the {chart.get('name', 'chart')}:", options, checked=True)
+    rt.ask(f, seat, f"Choose your row on the {chart.get('name', 'chart')}:", options, source="", checked=True)
 
 
 def _row_label(rt, chart: dict, row: str) -> str:
@@ -411,8 +411,8 @@ def _placement(rt, f) -> None:
         return
     f["seat"] = seat
     options.append(PASS)
-    rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options, checked=True, why_not=why_not,
-           open=unjudged, judged_by="placement", judge=judge, ways=took)
+    rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options, source="", checked=True,
+           why_not=why_not, open=unjudged, judged_by="placement", judge=judge, ways=took)
 
 
 def _sorted_out(candidates: list, verdicts: dict) -> tuple[list, dict, list]:
@@ -574,19 +574,34 @@ def placement_judge(rt, seat: int, frame: dict, took: dict | None = None):
     Slots of a space decided alike share one check for each kind of worker. ``took``: where to
     keep, by key, what the walk that judged a placement's action took at its first question
     (Runtime.ask hands it on)."""
-    checked = {}
-    unblocked = dict.get(frame, "unblocked")
-    parsed = rt.game.memo["placement keys"]  # key -> (space, slot, kind): a key's parts, read once per game
-    own_slot = _slot_read(rt.game)
+    return PlacementJudge(rt, seat, dict.get(frame, "unblocked"), took)
 
-    def judge(key: str, words: bool = True) -> str | None:  # (its reasons are always in words)
-        parts = dict.get(parsed, key)
+
+class PlacementJudge:
+    """What placement_judge makes. (An object, not a closure: in the compiled build a C type whose
+    fields are read from the C struct, flow.pxd.)"""
+
+    __slots__ = ("rt", "seat", "unblocked", "took", "checked", "parsed", "own_slot")
+
+    def __init__(self, rt, seat: int, unblocked, took: dict | None) -> None:
+        self.rt, self.seat, self.unblocked, self.took = rt, seat, unblocked, took
+        self.checked: dict = {}  # what slots decided alike share -> the reason, or None
+        self.parsed = self.rt.game.memo["placement keys"]  # key -> (space, slot, kind): read once per game
+        self.own_slot = _slot_read(self.rt.game)
+
+    def __call__(self, key: str, words: bool = True) -> str | None:  # (its reasons are always in words)
+        return self.judge(key)
+
+    def judge(self, key: str) -> str | None:
+        rt, seat, checked, took, unblocked = self.rt, self.seat, self.checked, self.took, self.unblocked
+        parts = dict.get(self.parsed, key)
         if parts is None:
-            parts = parsed[key] = tuple(key.split(":")[1:])
+            parts = self.parsed[key] = tuple(key.split(":")[1:])
         space_id, slot, kind = parts
-        space = rt.game.item("spaces", space_id)
+        game = rt.game
+        space = game.item("spaces", space_id)
         root = _slot_effect(rt, space_id, slot)
-        alike = None if root is None else (deciding_part(rt.game, root), space_id, kind, own_slot and slot)
+        alike = None if root is None else (deciding_part(game, root), space_id, kind, self.own_slot and slot)
         if alike not in checked:
             found: list = []
             checked[alike] = _action_reason(rt, seat, space_id, slot, kind, found)
@@ -594,8 +609,6 @@ def placement_judge(rt, seat: int, frame: dict, took: dict | None = None):
                 took[key] = found[0]  # (kept only where the action walked is the one that runs)
         reason = checked[alike] or _blocking(rt, unblocked, seat, space_id, slot, kind)
         return None if reason is None else f"{_slot_label(space_id, space, slot)}: {reason}"
-
-    return judge
 
 
 def _slot_read(game) -> bool:

@@ -1,6 +1,6 @@
-# Declarations for the compiled build only (setup.py): the frame stack, Runtime's base, is a C
-# type whose fields are read from the C struct (Runtime itself stays a Python class, so that
-# tests can patch its methods; handlers.pxd types its handlers' runtime as Frames). The plain
+# Declarations for the compiled build only (setup.py): the frame stack, the base of a run
+# (runtime.Steps, then Runtime, a Python class where tests patch its methods), is a C type whose
+# fields are read from the C struct (handlers.pxd types its handlers' runtime as Frames). The plain
 # Python module ignores this file. Every attribute Frames sets must be declared here
 # (tests/test_compiled_declarations.py).
 # Its methods are C methods (cpdef): a handler's call on its typed runtime skips the lookup by
@@ -23,7 +23,7 @@ cdef class Frames:
     # the state's frame stack and its table of bindings, at hand (set with the state, never replaced)
     cdef public list stack
     cdef public dict env_table
-    cdef public dict leaves
+    cdef public list leaves, handlers  # (handlers.LEAVES and HANDLERS read by node number: Game.by_number)
     cdef public Context _last_ctx
     cdef public dict _ctx_frame
     # a Runtime's own (runtime.py; a walk's branch leaves them unset)
@@ -41,7 +41,7 @@ cdef class Frames:
     cpdef bint child(self, dict parent, object node)
     cpdef object tail(self, dict frame, object node)
     cpdef object hand_over(self, dict frame, object node, dict fields)
-    @cython.locals(at=Py_ssize_t)
+    @cython.locals(at=Py_ssize_t, leaves=list)
     cpdef object _at_once(self, dict frame, object number)
     cpdef object replace(self, dict frame, object node, dict fields=*)
     cpdef object _at_hand(self)
@@ -51,3 +51,10 @@ cdef class Frames:
     @cython.locals(frames=list, index=Py_ssize_t)
     cpdef object _region_depth(self)
     cpdef dict push_routine(self, object routine, dict fields)
+    # a run's own steps (runtime.Steps overrides them: see frames.py)
+    cpdef object ask(self, dict frame, object player, object prompt, object options, object source=*,
+                     object checked=*, object why_not=*, object open=*, object judged_by=*, object judge=*,
+                     object ways=*)
+    cpdef object forced_answer(self, object options)
+    cpdef object can_do(self, object root, object seat, object source, object prepare=*, object took=*)
+    cpdef object can_carry_out(self, dict frame, object node)

@@ -1,8 +1,9 @@
 """The frame stack of a run: frames pushed, replaced and finished, with their bindings and
 contexts (see runtime.py's theory of operation for what a frame holds).
 
-Runtime's base class. It imports nothing of the handlers, so that the compiled handlers can
-name its C type (handlers.pxd) without an import cycle: the runtime imports the handlers.
+The base class of a run (runtime.Steps, then Runtime). It imports nothing of the handlers, so
+that the compiled handlers can name its C type (handlers.pxd) without an import cycle: the
+runtime imports the handlers.
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ def bound_values(things: dict, name: str, out: list) -> dict:
 
 class Frames:
     """The frame stack of a run: pushing, replacing and finishing frames, their bindings and
-    contexts. (Runtime's base: in the compiled build a C type whose fields are read without a
+    contexts. (A run's base: in the compiled build a C type whose fields are read without a
     lookup by name, frames.pxd; Runtime itself stays a Python class, so its methods can be
     patched. The run's own fields are declared here for that reason: Runtime sets them.)"""
 
-    __slots__ = ("game", "s", "stack", "env_table", "world", "last_out", "leaves", "_last_ctx", "_ctx_frame",
-                 "flow", "probe_depth", "trial", "budget", "probe_options", "open_judge", "handed", "ways", "handing")
+    __slots__ = ("game", "s", "stack", "env_table", "world", "last_out", "leaves", "handlers", "_last_ctx",
+                 "_ctx_frame", "flow", "probe_depth", "trial", "budget", "probe_options", "open_judge", "handed",
+                 "ways", "handing")
 
     def _at_hand(self) -> None:
         """Keep the state's frame stack and table of bindings at hand (``stack``, ``env_table``):
@@ -125,17 +127,17 @@ class Frames:
         (a list); else (the number of the node still to run on a frame, the keys that frame
         starts with, or None).
 
-        ``leaves`` (handlers.LEAVES): node type -> its step done at once, which gives what it
-        produced (a list); or the node to run in its place (a condition's branch); or the keys
-        its own frame starts with (a pick that asks, begun); or (node, keys), a node to run in
-        its place on a frame that starts with those keys (a Bound's pick, begun, a procedure's
-        body); or None when it needs a frame of its own after all, having changed nothing. A
-        leaf done at once asks nothing, so no frame of its own would ever have held a question,
-        a mark or a binding."""
-        game = self.game
-        at = number  # (a C index in the compiled build: the list's own read)
+        ``leaves`` (handlers.LEAVES, read by node number: Game.by_number): the node's step done
+        at once, which gives what it produced (a list); or the node to run in its place (a
+        condition's branch); or the keys its own frame starts with (a pick that asks, begun); or
+        (node, keys), a node to run in its place on a frame that starts with those keys (a
+        Bound's pick, begun, a procedure's body); or None when it needs a frame of its own after
+        all, having changed nothing. A leaf done at once asks nothing, so no frame of its own
+        would ever have held a question, a mark or a binding."""
+        game, leaves = self.game, self.leaves
+        at = number  # (a C index in the compiled build: the lists' own reads)
         node = game.nodes[at]
-        leaf = dict.get(self.leaves, type(node))
+        leaf = leaves[at]
         while leaf is not None:
             out = leaf(self, frame, node)
             if out is None:
@@ -149,7 +151,7 @@ class Frames:
                 return game.entry_of(out[0]), out[1]
             number = at = game.entry_of(out)
             node = game.nodes[at]
-            leaf = dict.get(self.leaves, type(node))
+            leaf = leaves[at]
         return number, None
 
     def replace(self, frame: dict, node, fields: dict | None = None) -> None:
@@ -206,3 +208,21 @@ class Frames:
             if dict.get(frame, "strict"):
                 return index + 1
         return len(frames)
+
+    # ------------------------------------------------------------ a run's own steps
+    # runtime.Steps does them. They are declared here so that the modules that hold a run typed
+    # as Frames (the handlers, the flow, the item actions) call them as C methods in the compiled
+    # build; a walk's branch never runs a step, so it never calls them.
+
+    def ask(self, frame: dict, player, prompt, options, source="", checked=False, why_not=None, open=None,
+            judged_by=None, judge=None, ways=None) -> None:
+        raise NotImplementedError("only a run asks (runtime.Steps.ask)")
+
+    def forced_answer(self, options):
+        raise NotImplementedError("only a run asks (runtime.Steps.forced_answer)")
+
+    def can_do(self, root, seat, source, prepare=None, took=None):
+        raise NotImplementedError("only a run judges an effect (runtime.Steps.can_do)")
+
+    def can_carry_out(self, frame: dict, node):
+        raise NotImplementedError("only a run judges an effect (runtime.Steps.can_carry_out)")

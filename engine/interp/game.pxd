@@ -12,7 +12,8 @@ cimport cython
 cdef class Game:
     cdef readonly object packs, table, vocabulary, effects, procedures, settings
     cdef readonly list nodes, entry, runs, fail_from
-    cdef readonly dict calls, node_numbers, parts, memo, fast, namespaces, printed, resource_bounds, phrases, nouns
+    cdef readonly dict calls, node_numbers, parts, memo, fast, dispatch, namespaces, printed, resource_bounds, phrases
+    cdef readonly dict nouns
     cdef readonly frozenset global_resources, fixed_kinds, reserve_kinds, set_kinds
     cdef readonly bint _made
 
@@ -27,3 +28,4 @@ cdef class Game:
     cpdef object kinds(self, object noun_id)
     cpdef object sets_rule(self, object kind)
     cpdef dict memo_for(self, object table, object key)
+    cpdef list by_number(self, object name, dict table)

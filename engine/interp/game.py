@@ -46,7 +46,8 @@ class Game:
     a C type, game.pxd: the interpreter reads its fields and calls its methods without a
     lookup by name.)"""
 
-    __slots__ = MADE_WITH + ("runs", "fail_from", "namespaces", "printed", "global_resources", "resource_bounds",
+    __slots__ = MADE_WITH + ("runs", "fail_from", "dispatch", "namespaces", "printed", "global_resources",
+                             "resource_bounds",
                              "fixed_kinds", "reserve_kinds", "set_kinds", "phrases", "nouns", "_made")
 
     def __init__(self, packs: tuple, table: MappingProxyType, vocabulary: Vocabulary, nodes: list,
@@ -69,6 +70,7 @@ class Game:
         # worked out). Lists read by the number, at every step of a walk.
         self.runs, self.fail_from = [], []
         _runs_extended(self.runs, self.fail_from, self.parts, len(self.entry))
+        self.dispatch: dict = {}  # name -> (a table by node type, the list by number read off it): by_number
         self.memo = {} if memo is None else memo  # derived facts, computed once
         self.fast = {} if fast is None else fast  # id(node) -> (node, its compiled test or place facts) (values.py)
         # the memo's tables, made empty here so that a read of one never has to make it
@@ -136,9 +138,22 @@ class Game:
         _number(tree, self.nodes, self.node_numbers)
         _flatten(self.nodes, self.node_numbers, self.parts, self.entry)
         _runs_extended(self.runs, self.fail_from, self.parts, len(self.entry))
+        for table, listed in self.dispatch.values():
+            _by_number_extended(table, listed, self.nodes)
         for node_id, call in resolved.items():
             self.calls[self.node_numbers[node_id]] = call
         return self.node_numbers[id(tree)]
+
+    def by_number(self, name: str, table: dict) -> list:
+        """``table`` (node type -> what handles it: the handlers, the leaves) read by node number:
+        each node's entry, None where it has none, in a list as long as the nodes (add_effect
+        extends it). Made at its first need, once per game and table; a list read by number
+        costs a few instructions where a table read by type costs a dictionary lookup."""
+        found = dict.get(self.dispatch, name)
+        if found is None:
+            found = self.dispatch[name] = (table, [])
+            _by_number_extended(table, found[1], self.nodes)
+        return found[1]
 
     def noun(self, words) -> object:
         return self.vocabulary.noun(words)
@@ -265,6 +280,12 @@ def _runs_extended(runs: list, fail_from: list, parts: dict, count: int) -> None
     for number in range(len(runs), count):
         runs.append(dict.get(parts, number) or (number,))
         fail_from.append(None)
+
+
+def _by_number_extended(table: dict, listed: list, nodes: list) -> None:
+    """Extend a table read by number (Game.by_number) to every node."""
+    for at in range(len(listed), len(nodes)):
+        listed.append(dict.get(table, type(nodes[at])))
 
 
 def _flat_steps(node, numbers: dict) -> tuple[int, ...] | None:

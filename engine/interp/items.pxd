@@ -17,6 +17,7 @@ from engine.interp.world cimport World
 from engine.interp.values cimport (Context, _place_kinds, candidates, counter_amount, counter_owner, is_players,
                                    is_resource, noun_of, number, places, player_of, select, test, variable_number)
 
+cpdef object select_step(Frames rt, dict f, Item item, object owner=*, Context ctx=*)
 cpdef object _start_pick(Frames rt, dict f, Item item, object owner, Context ctx=*)
 cpdef object _finish_pick(dict f)
 cpdef object _taken_unasked(dict f)
@@ -34,6 +35,8 @@ cpdef object is_ordered_source(Frames rt, Item item, Context ctx)
 cpdef object _ordered_kind(Game game, object kind)
 cpdef object _ordered_kinds(Frames rt, object kinds)
 cpdef object slot_order(Frames rt, list pool)
+@cython.locals(found=tuple)
+cpdef object items_action(Frames rt, dict f, object node)
 cpdef object _step_item(Frames rt, dict f, object node, Item item, object verb)
 @cython.locals(noun=Noun)
 cpdef object _item_now(Frames rt, dict f, Context ctx, object node, object item, object verb)

@@ -15,6 +15,8 @@ zones that are open for its owner.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.effects.ast import (
     BoundItem, Discard, Draw, EveryPlace, Gain, Give, Item, Location, Lose, OtherThan, OwnPlace, Pay, Pick, PlaceOf,
     Play, Quantity, Reveal, Take, VarPlace, Yours,
@@ -69,7 +71,7 @@ def select_step(rt, f, item: Item, owner: int | None = None, ctx: Context | None
     options = _options(rt, f)
     if len(f["picked"]) >= f["min"]:
         options.append(DONE)
-    rt.ask(f, f["p"], lambda: pick_prompt(rt, f, item), options)
+    rt.ask(f, f["p"], partial(pick_prompt, rt, f, item), options)  # (no lambda: a C function, compiled)
     if "ans" in f:  # a forced choice: taken without asking
         return select_step(rt, f, item, owner)
     return True
@@ -329,21 +331,22 @@ def one_place(rt, f, place_node, ctx: Context | None = None) -> str:
 # ------------------------------------------------------------------ the item actions
 
 
-def _items_action(verb: str):
-    def handle(rt, f, node):
-        dict.setdefault(f, "i", 0)
-        dict.setdefault(f, "out", [])
-        while f["i"] < len(node.items):
-            item = node.items[f["i"]]
-            if not _step_item(rt, f, node, item, verb):
-                return None  # waiting for a decision, or a pushed frame runs first
-            f["i"] += 1
-        if dict.get(f, "queue") or dict.get(f, "playing"):
-            return _play_next(rt, f)
-        rt.done(f, f["out"])
-        return None
-
-    return handle
+def items_action(rt, f, node) -> None:
+    """The handler of every item action (HANDLERS): its items one after the other, in its frame
+    ``f``, then the cards it plays, if any. (A function, not a closure over the verb: in the
+    compiled build a C function whose runtime and frame are typed.)"""
+    dict.setdefault(f, "i", 0)
+    dict.setdefault(f, "out", [])
+    found = node.items  # (read once: the node's class varies, so its field is read by name)
+    verb = VERBS[type(node)]
+    while f["i"] < len(found):
+        if not _step_item(rt, f, node, found[f["i"]], verb):
+            return None  # waiting for a decision, or a pushed frame runs first
+        f["i"] += 1
+    if dict.get(f, "queue") or dict.get(f, "playing"):
+        return _play_next(rt, f)
+    rt.done(f, f["out"])
+    return None
 
 
 def _step_item(rt, f, node, item: Item, verb: str) -> bool:
@@ -912,4 +915,4 @@ VERBS = {Gain: "gain", Lose: "lose", Pay: "pay", Give: "give", Draw: "draw", Dis
 LEAVES = dict.fromkeys(VERBS, items_now)  # (handlers.LEAVES)
 BINDS_ITSELF = frozenset(VERBS) - {Play}  # the actions whose frame binds "as Name" itself (handlers._bound_now)
 
-HANDLERS = {kind: _items_action(verb) for kind, verb in VERBS.items()}
+HANDLERS = dict.fromkeys(VERBS, items_action)

@@ -9,6 +9,8 @@ from engine.interp.game cimport Game
 cpdef object short(Frames rt, object wanted, object seat, object times=*)
 # (tests patch refusal in this module: the runtime calls it through the module, as needs.refusal)
 cpdef object refusal(Frames rt)
+# (and paid_for: what it reads is read by this C function of a typed runtime)
+cpdef object _plain_refusal(Frames rt, object depth, object refused)
 cpdef dict _steps_by_key(Game game, object start, object span, object wrap)
 
 # The values' readers and the handlers' helpers this module calls, as C functions (none of them

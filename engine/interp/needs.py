@@ -273,7 +273,17 @@ def paid_for(rt, depth: int, refused=None):
     else that could fail) and nothing after it in the region (the frames from ``depth - 1``
     up) could fail: then having enough is all it takes. None for any other question.
     ``refused``: the question's refusal if made already (``refusal(rt)``: for a plain payment
-    it reads the same need, so what it worked out is not worked out again)."""
+    it reads the same need, so what it worked out is not worked out again). (Tests patch this
+    function; what it reads is read by _plain_refusal, a C function of a typed runtime in the
+    compiled build.)"""
+    refused = _plain_refusal(rt, depth, refused)
+    return None if refused is None else (lambda key: not refused(key))
+
+
+def _plain_refusal(rt, depth: int, refused):
+    """The refusal of the top frame's die adjustment whose cost is a plain payment, with nothing
+    after it in the region that could fail (``refused``, if made already); None for any other
+    question."""
     frames = rt.stack
     frame = frames[-1]
     number = dict.get(frame, "n")
@@ -291,7 +301,7 @@ def paid_for(rt, depth: int, refused=None):
         return None
     if refused is None:
         refused = _adjust(rt, frame, node, wanted)  # a plain payment: not refused is enough
-    return lambda key: not refused(key)
+    return refused
 
 
 def _plain_payment(game, cost) -> tuple | None:

@@ -5,12 +5,13 @@ cimport cython
 from engine.interp.numbered cimport decision_id, env_key
 from engine.interp.frames cimport Frames
 from engine.interp.game cimport Game
+from engine.interp.flow cimport Flow
 
 cpdef object copy_data(object value)
 
 # Run's loop, of typed arguments: the state, frames and tables read as a dict and lists
 @cython.locals(frame=dict, at=Py_ssize_t)
-cpdef object _steps(Frames rt, dict state, list frames, list nodes, dict table, dict routines)
+cpdef object _steps(Frames rt, dict state, list frames, list nodes, list handlers, dict routines)
 
 # The fallibility readers the loop calls at every step, as C functions (settled and
 # sure_options stay Python calls: tests patch them in this module).
@@ -22,24 +23,35 @@ cpdef object _words(object prompt)
 # Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object _explore(Game game, object state, object flow, object depth, object budget, object nesting=*)
 
-# The steps run at every handler call or question, of a typed runtime (bound to Runtime as its
-# methods, where tests patch them)
-cpdef object _run(Frames rt)
+# The steps run at every handler call or question, and the feasibility checks: C methods of
+# Runtime's C base (those Frames declares too override its own, frames.pxd). Runtime stays a
+# Python class: a method a test patches there is found by the C method, and called instead.
+cdef class Steps(Frames):
+    @cython.locals(runner=Flow)
+    cpdef object run(self)
+    cpdef object ask(self, dict frame, object player, object prompt, object options, object source=*,
+                     object checked=*, object why_not=*, object open=*, object judged_by=*, object judge=*,
+                     object ways=*)
+    cpdef object forced_answer(self, object options)
+    cpdef object answer(self, object key)
+    @cython.locals(verdicts=dict, shown=list, excluded=dict, unjudged=list)
+    cpdef object _judge_enough(self, object options, object way=*)
+    cpdef object option_judge(self, object options, object way=*)
+    cpdef object can_do(self, object root, object seat, object source, object prepare=*, object took=*)
+    cpdef object can_do_by_trial(self, object roots, object seat, object source, object prepare=*)
+    cpdef object can_carry_out(self, dict frame, object node)
+    cpdef object carry_out_by_trial(self, dict frame, object number)
+    cpdef dict _trial_copy(self, object keep)
+    cpdef object try_option(self, object key, object depth)
+
+@cython.locals(handlers=list, nodes=list)
 cpdef object _run_probe(Frames rt)
 cpdef object _unwind(Frames rt, object failure)
-cpdef object _ask(Frames rt, dict frame, object player, object prompt, object options, object source=*,
-                  object checked=*, object why_not=*, object open=*, object judged_by=*, object judge=*,
-                  object ways=*)
-cpdef object _forced_answer(Frames rt, object options)
-cpdef object _answer(Frames rt, object key)
-@cython.locals(verdicts=dict, shown=list, excluded=dict, unjudged=list)
-cpdef object _judge_enough(Frames rt, object options, object way=*)
-cpdef object _option_judge(Frames rt, object options, object way=*)
 
 # The judge of a question's options, whose fields are read from the C struct at every option judged
 @cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class OptionJudge:
-    cdef public Frames rt
+    cdef public Steps rt
     cdef public object options, sure, given
     cdef public Py_ssize_t depth
     cdef public dict made, read

@@ -111,281 +111,155 @@ class Pending(Exception):
     """Raised inside a probe when the run reaches a decision."""
 
 
-# ------------------------------------------------------------ the loop
-# The steps that run at every handler call or question are functions of a typed runtime (in
-# the compiled build, runtime.pxd: its fields are read from the C struct), bound to Runtime as
-# its methods below, where tests patch them. Their calls to one another go through the method.
+class Steps(Frames):
+    """The steps a run takes at every handler call or question, and its feasibility checks:
+    Runtime's base. (In the compiled build a C type whose methods are C methods, runtime.pxd:
+    the handlers and the flow call them on the runtime they hold, typed as Frames, whose C
+    methods these override; the loop calls them on itself. Runtime, a Python class, is where
+    tests patch them: a C method finds a patch on the Python class and calls it.)"""
 
-def _run(rt: Runtime) -> None:
-    """Run until a decision is pending or the game is over."""
-    if rt.probe_depth is not None:
-        return _run_probe(rt)
-    _steps(rt, rt.s, rt.stack, rt.game.nodes, HANDLERS, rt.flow.ROUTINES)
+    __slots__ = ()
 
+    def run(self) -> None:
+        """Run until a decision is pending or the game is over."""
+        if self.probe_depth is not None:
+            return _run_probe(self)
+        runner = self.flow  # (a Flow: its table of routines read from the C struct, compiled)
+        _steps(self, self.s, self.stack, self.game.nodes, self.handlers, runner.ROUTINES)
 
-def _run_probe(rt: Runtime) -> None:
-    """The loop of a probe: done when the region is finished, or (a trial) settled, or when
-    the budget is spent; a failure fails the whole probe."""
-    state, frames, depth = rt.s, rt.stack, rt.probe_depth
-    nodes, table, routines = rt.game.nodes, HANDLERS, rt.flow.ROUTINES
-    game, rest_fails, trial = rt.game, rt.flow.rest_can_fail, rt.trial
-    fails = game.memo["can_fail"]  # can_fail's memo, read directly at every step
-    while state["pending"] is None:
-        if len(frames) < depth:
-            return
-        frame = frames[-1]
-        number = frame.get("n")
-        if trial and number is not None:  # its cheap first tests inlined: this runs at every step
-            fallible = fails.get(number)
-            if fallible is None:
-                fallible = can_fail(game, number)
-            if not fallible and fresh(frame) and settled(game, frames, depth, rest_fails):
-                return
-        rt.budget -= 1
-        if rt.budget < 0:
-            return
-        if number is not None:
-            node = nodes[number]
-            table[type(node)](rt, frame, node)
+    def ask(self, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "",
+             checked: bool = False, why_not: dict | None = None, open: list | None = None,
+             judged_by: str | None = None, judge=None, ways: dict | None = None) -> None:
+        """Stop with a decision for ``player``; options that cannot be completed are left out.
+
+        Options are judged only until two are legal; the rest stay *open* (decisions.py) and
+        are judged when a player needs them (``judge_open``). ``checked``: the caller judged
+        them already (``why_not``: why it left some out; ``open``: the ones it left unjudged,
+        which ``judged_by`` names the judge of, and ``judge`` judges; ``ways``: key -> what the
+        walk that judged it took at the first question of the region the answer opens).
+
+        ``open_judge`` keeps the judge of the open options for the engine to hand on with the
+        decision: it goes on judging against this state, with what it has worked out so far."""
+        way, self.handing, self.ways = self.handing, None, None  # (handed on to the next question only)
+        if self.probe_depth is not None:
+            self.probe_options = list(options)
+            raise Pending()
+        if checked:  # (the caller's lists and dict, made for this decision: they are its own from here)
+            shown, excluded, unjudged = options, why_not or {}, open or ()
+            if ways is not None:
+                self.ways = (frame, ways)
         else:
-            routines[frame["h"]](rt, frame)
-
-
-def _unwind(rt: Runtime, failure: Infeasible) -> None:
-    frames = rt.stack
-    for index in range(len(frames) - 1, -1, -1):
-        if frames[index].get("soft"):
-            source = frames[index].get("src", "")
-            del frames[index:]
-            rt.last_out = []
-            rt.world.event("failed", frames[index - 1]["p"] if index else None,
-                           f"could not finish {source}: {failure.reason}", {"reason": failure.reason})
+            shown, excluded, unjudged, judge = self._judge_enough(options, way)
+        if not shown:
+            told = nearest(excluded.values())
+            raise Infeasible(told if told is not None else f"nothing can be chosen: {_words(prompt)}")
+        if len(shown) == 1:  # a forced choice is not asked: the frame runs on with it
+            frame["ans"] = shown[0][0]
             return
-    raise RulesError(f"an effect could not be carried out outside any step: {failure.reason}")
+        s = self.s
+        s["decisions"] += 1
+        pending = s["pending"] = {
+            "id": decision_id(s["decisions"]),
+            "player": player,
+            "prompt": _words(prompt),  # (built only for a decision that is really asked)
+            "options": [[key, label] for key, label in shown],  # (each pair made as a list at once)
+            "source": source or frame.get("src", ""),
+        }
+        if excluded:
+            pending["why_not"] = excluded
+        if unjudged:
+            pending["open"] = unjudged
+            self.open_judge = judge
+            if judged_by:
+                pending["judged_by"] = judged_by
 
-
-# ------------------------------------------------------------ decisions
-
-def _ask(rt: Runtime, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "",
-         checked: bool = False, why_not: dict | None = None, open: list | None = None,
-         judged_by: str | None = None, judge=None, ways: dict | None = None) -> None:
-    """Stop with a decision for ``player``; options that cannot be completed are left out.
-
-    Options are judged only until two are legal; the rest stay *open* (decisions.py) and
-    are judged when a player needs them (``judge_open``). ``checked``: the caller judged
-    them already (``why_not``: why it left some out; ``open``: the ones it left unjudged,
-    which ``judged_by`` names the judge of, and ``judge`` judges; ``ways``: key -> what the
-    walk that judged it took at the first question of the region the answer opens).
-
-    ``open_judge`` keeps the judge of the open options for the engine to hand on with the
-    decision: it goes on judging against this state, with what it has worked out so far."""
-    way, rt.handing, rt.ways = rt.handing, None, None  # (handed on to the next question only)
-    if rt.probe_depth is not None:
-        rt.probe_options = list(options)
-        raise Pending()
-    if checked:  # (the caller's lists and dict, made for this decision: they are its own from here)
-        shown, excluded, unjudged = options, why_not or {}, open or ()
-        if ways is not None:
-            rt.ways = (frame, ways)
-    else:
-        shown, excluded, unjudged, judge = rt._judge_enough(options, way)
-    if not shown:
-        told = nearest(excluded.values())
-        raise Infeasible(told if told is not None else f"nothing can be chosen: {_words(prompt)}")
-    if len(shown) == 1:  # a forced choice is not asked: the frame runs on with it
-        frame["ans"] = shown[0][0]
-        return
-    s = rt.s
-    s["decisions"] += 1
-    pending = s["pending"] = {
-        "id": decision_id(s["decisions"]),
-        "player": player,
-        "prompt": _words(prompt),  # (built only for a decision that is really asked)
-        "options": [[key, label] for key, label in shown],  # (each pair made as a list at once)
-        "source": source or frame.get("src", ""),
-    }
-    if excluded:
-        pending["why_not"] = excluded
-    if unjudged:
-        pending["open"] = unjudged
-        rt.open_judge = judge
-        if judged_by:
-            pending["judged_by"] = judged_by
-
-
-def _forced_answer(rt: Runtime, options) -> str | None:
-    """The one answer asking would take at once, told without making the option judges:
-    every other answer surely lacks a counter it must pay (needs.py), and this one leaves
-    nothing in the region that could fail. None otherwise, and in a probe (its explorer
-    tries the options in order, as asked). When the question is asked after all, its
-    option judges refuse by the refusal read here (``handed``), not by one made again."""
-    if rt.probe_depth is not None:
-        return None
-    frame = rt.stack[-1]
-    refused = needs.refusal(rt)
-    rt.handed = (frame, refused)
-    if refused is None:
-        return None
-    left = None
-    for option in options:  # stops at the second answer not refused: then it is asked
-        if not refused(option[0]):
-            if left is not None:
-                return None
-            left = option
-    if left is None:
-        return None
-    key = left[0]
-    if key in sure_options(rt.game, rt.stack, rt._region_depth(), (left,), rt.flow.rest_can_fail):
-        rt.handed = rt.handing = None  # not asked: a question met, and passed
-        return key
-    return None
-
-
-def _answer(rt: Runtime, key: str) -> None:
-    """Deliver an answer to the frame that asked, and run on."""
-    rt.s["pending"] = None
-    frames = rt.stack
-    ways, rt.ways = rt.ways, None
-    if ways is not None and ways[0] is frames[-1]:
-        rt.handing = dict.get(ways[1], key)
-    frames[-1]["ans"] = key
-    rt.run()
-
-
-def _judge_enough(rt: Runtime, options, way=None):
-    """Judge options until two are legal (then it is a real decision): the sure ones, then
-    what the walk reads, then trials. Returns the options legal or left open (in order),
-    why each other judged one is not legal, and the keys left open. ``way``: what the
-    answer before took here (_handed_key)."""
-    judge = rt.option_judge(options, way)
-    verdicts = {}  # key -> None (legal), why not, or REFUSED (why not: worked out if shown)
-    legal = 0
-    enough = 2 if not rt.judge_all else len(options) + 1  # (judge_all: tests judge every option)
-    order = lightest_first(rt, options)
-    for settle in (False, True):  # the walk first, trials only if still needed
-        for key, _label in order:
-            if legal >= enough:
-                break
-            if key not in verdicts:
-                why = judge(key, settle, False)
-                if why is not UNSURE:
-                    verdicts[key] = why
-                    legal += why is None
-    shown, excluded, unjudged = [], {}, []  # (one pass over the options, in their order)
-    for key, label in options:
-        why = dict.get(verdicts, key, UNJUDGED)
-        if why is UNJUDGED:
-            unjudged.append(key)
-            shown.append((key, label))
-        elif why is None:
-            shown.append((key, label))
-        else:
-            excluded[key] = why
-    if len(shown) != 1:  # asked, or nothing can be chosen: the reasons are shown
-        for key, why in excluded.items():
-            if why is REFUSED:
-                excluded[key] = judge(key)
-    return shown, excluded, unjudged, judge
-
-
-def _option_judge(rt: Runtime, options, way=None) -> OptionJudge:
-    """A judge of the options of the decision the top frame asks: ``judge(key)`` is None
-    when answering ``key`` can be carried out in full, else why not (with its label);
-    ``judge(key, False)`` gives UNSURE instead of running a trial; ``judge(key, settle,
-    False)`` may give REFUSED instead of the reason, for an answer that surely lacks a
-    counter it must pay (needs.py)."""
-    depth = rt._region_depth()
-    frames = rt.stack
-    sure = sure_options(rt.game, frames, depth, options, rt.flow.rest_can_fail)
-    judge = OptionJudge(rt, options, depth, sure, _handed_key(rt, frames, depth, way) if way is not None else None)
-    handed, rt.handed = rt.handed, None
-    if handed is not None and handed[0] is frames[-1]:  # forced_answer made the refusal of this question
-        judge.made["refused"] = handed[1]
-    return judge
-
-
-class OptionJudge:
-    """What option_judge makes. (An object, not a closure: in the compiled build a C type whose
-    fields are read from the C struct, runtime.pxd.)"""
-
-    __slots__ = ("rt", "options", "depth", "sure", "given", "made", "read")
-
-    def __init__(self, rt: Runtime, options, depth: int, sure, given: str | None) -> None:
-        self.rt, self.options, self.depth, self.sure, self.given = rt, options, depth, sure, given
-        self.made: dict = {}  # the walk's judge and the refusal, each made at its first need (the state stays as asked)
-        self.read: dict = {}  # key -> what the walk read (None: unsure)
-
-    def __call__(self, key: str, settle: bool = True, words: bool = True):
-        if key in self.sure or key == self.given:
+    def forced_answer(self, options) -> str | None:
+        """The one answer asking would take at once, told without making the option judges:
+        every other answer surely lacks a counter it must pay (needs.py), and this one leaves
+        nothing in the region that could fail. None otherwise, and in a probe (its explorer
+        tries the options in order, as asked). When the question is asked after all, its
+        option judges refuse by the refusal read here (``handed``), not by one made again."""
+        if self.probe_depth is not None:
             return None
-        rt, made, read = self.rt, self.made, self.read
-        if not words and key not in read:
-            if "refused" not in made:
-                made["refused"] = needs.refusal(rt)
-            refused = made["refused"]
-            if refused is not None and refused(key):
-                return REFUSED
-        if key not in read:
-            if "paid" not in made:
-                made["paid"] = needs.paid_for(rt, self.depth, dict.get(made, "refused"))
-            paid = made["paid"]
-            if paid is not None and paid(key):  # a plain payment it surely can make
-                return None
-            if "walk" not in made:
-                made["walk"] = verdict.answers(rt, self.depth)
-            walk = made["walk"]
-            read[key] = walk(key) if walk is not None else None
-        found = read[key]
-        if found is None:  # unsure: a trial finds out
-            if not settle:
-                return UNSURE
-            found = rt.try_option(key, self.depth)
-            return None if found is None else _why(self.options, key, found)
-        return None if found is YES else _why(self.options, key, found)
+        frame = self.stack[-1]
+        refused = needs.refusal(self)
+        self.handed = (frame, refused)
+        if refused is None:
+            return None
+        left = None
+        for option in options:  # stops at the second answer not refused: then it is asked
+            if not refused(option[0]):
+                if left is not None:
+                    return None
+                left = option
+        if left is None:
+            return None
+        key = left[0]
+        if key in sure_options(self.game, self.stack, self._region_depth(), (left,), self.flow.rest_can_fail):
+            self.handed = self.handing = None  # not asked: a question met, and passed
+            return key
+        return None
 
+    def answer(self, key: str) -> None:
+        """Deliver an answer to the frame that asked, and run on."""
+        self.s["pending"] = None
+        frames = self.stack
+        ways, self.ways = self.ways, None
+        if ways is not None and ways[0] is frames[-1]:
+            self.handing = dict.get(ways[1], key)
+        frames[-1]["ans"] = key
+        self.run()
 
-class Runtime(Frames):
-    """Runs frames over one working state; ``probe`` marks a feasibility trial. (Its fields are
-    declared by Frames, frames.py.)"""
+    def _judge_enough(self, options, way=None):
+        """Judge options until two are legal (then it is a real decision): the sure ones, then
+        what the walk reads, then trials. Returns the options legal or left open (in order),
+        why each other judged one is not legal, and the keys left open. ``way``: what the
+        answer before took here (_handed_key)."""
+        judge = self.option_judge(options, way)
+        verdicts = {}  # key -> None (legal), why not, or REFUSED (why not: worked out if shown)
+        legal = 0
+        enough = 2 if not self.judge_all else len(options) + 1  # (judge_all: tests judge every option)
+        order = lightest_first(self, options)
+        for settle in (False, True):  # the walk first, trials only if still needed
+            for key, _label in order:
+                if legal >= enough:
+                    break
+                if key not in verdicts:
+                    why = judge(key, settle, False)
+                    if why is not UNSURE:
+                        verdicts[key] = why
+                        legal += why is None
+        shown, excluded, unjudged = [], {}, []  # (one pass over the options, in their order)
+        for key, label in options:
+            why = dict.get(verdicts, key, UNJUDGED)
+            if why is UNJUDGED:
+                unjudged.append(key)
+                shown.append((key, label))
+            elif why is None:
+                shown.append((key, label))
+            else:
+                excluded[key] = why
+        if len(shown) != 1:  # asked, or nothing can be chosen: the reasons are shown
+            for key, why in excluded.items():
+                if why is REFUSED:
+                    excluded[key] = judge(key)
+        return shown, excluded, unjudged, judge
 
-    __slots__ = ("__weakref__",)
-    judge_all = False  # judge every option when asking, none left open (tests compare the two)
-
-    def __init__(self, game, state: dict, flow, probe_depth: int | None = None, trial: bool = False) -> None:
-        self.game = game
-        self.s = state
-        self._at_hand()
-        self.world = World(game, state)
-        self.flow = flow
-        self.probe_depth = probe_depth  # in a probe: done when the frames shrink below this
-        self.trial = trial  # a feasibility trial: also done once nothing left can fail
-        self.last_out: list = []
-        self.budget = PROBE_BUDGET
-        self.probe_options: list = []
-        self.open_judge = None  # the judge of the open options of the decision this run asked
-        self.handed = None  # (frame, refusal): what forced_answer read of the question its frame asks next
-        self.ways = None  # (asking frame, key -> what the walk that judged it took next): the question asked last
-        self.handing = None  # what the answer's way took at the next question, handed on to it (_handed_key)
-        self.leaves = LEAVES  # the steps a parent runs at once, with no frame of their own
-        self._last_ctx = None  # the Context made last (Frames.ctx)
-        self._ctx_frame = None  # the frame it was asked for last
-
-    run = _run
-    ask = _ask
-    forced_answer = _forced_answer
-    answer = _answer
-    _judge_enough = _judge_enough
-    option_judge = _option_judge
-
-    def judge_open(self):
-        """A judge of the open candidates of the pending decision; it only reads the state
-        (its trials run on copies, with the decision taken off)."""
-        pending = self.s["pending"]
-        if pending.get("judged_by") == "placement":
-            from engine.interp.flow import placement_judge
-
-            return placement_judge(self, pending["player"], self.stack[-1])  # (the frame that asked)
-        return self.option_judge([tuple(option) for option in pending["options"]])
+    def option_judge(self, options, way=None) -> OptionJudge:
+        """A judge of the options of the decision the top frame asks: ``judge(key)`` is None
+        when answering ``key`` can be carried out in full, else why not (with its label);
+        ``judge(key, False)`` gives UNSURE instead of running a trial; ``judge(key, settle,
+        False)`` may give REFUSED instead of the reason, for an answer that surely lacks a
+        counter it must pay (needs.py)."""
+        depth = self._region_depth()
+        frames = self.stack
+        sure = sure_options(self.game, frames, depth, options, self.flow.rest_can_fail)
+        given = _handed_key(self, frames, depth, way) if way is not None else None
+        judge = OptionJudge(self, options, depth, sure, given)
+        handed, self.handed = self.handed, None
+        if handed is not None and handed[0] is frames[-1]:  # forced_answer made the refusal of this question
+            judge.made["refused"] = handed[1]
+        return judge
 
     def can_do(self, root: int | list[int], seat: int, source: str, prepare=None,
                took: list | None = None) -> str | None:
@@ -459,10 +333,131 @@ class Runtime(Frames):
         return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
 
 
-def _steps(rt: Runtime, state: dict, frames: list, nodes: list, table: dict, routines: dict) -> None:
-    """Run's loop: the top frame's handler, or the flow's next step, until a decision is
-    pending or the game is over. (A function of typed arguments in the compiled build,
-    runtime.pxd: the state, the frames and the tables are read as a dict and lists.)"""
+# ------------------------------------------------------------ the loop of a probe
+
+def _run_probe(rt: Runtime) -> None:
+    """The loop of a probe: done when the region is finished, or (a trial) settled, or when
+    the budget is spent; a failure fails the whole probe."""
+    state, frames, depth = rt.s, rt.stack, rt.probe_depth
+    nodes, handlers, routines = rt.game.nodes, rt.handlers, rt.flow.ROUTINES
+    game, rest_fails, trial = rt.game, rt.flow.rest_can_fail, rt.trial
+    fails = game.memo["can_fail"]  # can_fail's memo, read directly at every step
+    while state["pending"] is None:
+        if len(frames) < depth:
+            return
+        frame = frames[-1]
+        number = frame.get("n")
+        if trial and number is not None:  # its cheap first tests inlined: this runs at every step
+            fallible = fails.get(number)
+            if fallible is None:
+                fallible = can_fail(game, number)
+            if not fallible and fresh(frame) and settled(game, frames, depth, rest_fails):
+                return
+        rt.budget -= 1
+        if rt.budget < 0:
+            return
+        if number is not None:
+            handlers[number](rt, frame, nodes[number])
+        else:
+            routines[frame["h"]](rt, frame)
+
+
+def _unwind(rt: Runtime, failure: Infeasible) -> None:
+    frames = rt.stack
+    for index in range(len(frames) - 1, -1, -1):
+        if frames[index].get("soft"):
+            source = frames[index].get("src", "")
+            del frames[index:]
+            rt.last_out = []
+            rt.world.event("failed", frames[index - 1]["p"] if index else None,
+                           f"could not finish {source}: {failure.reason}", {"reason": failure.reason})
+            return
+    raise RulesError(f"an effect could not be carried out outside any step: {failure.reason}")
+
+
+class OptionJudge:
+    """What option_judge makes. (An object, not a closure: in the compiled build a C type whose
+    fields are read from the C struct, runtime.pxd.)"""
+
+    __slots__ = ("rt", "options", "depth", "sure", "given", "made", "read")
+
+    def __init__(self, rt: Runtime, options, depth: int, sure, given: str | None) -> None:
+        self.rt, self.options, self.depth, self.sure, self.given = rt, options, depth, sure, given
+        self.made: dict = {}  # the walk's judge and the refusal, each made at its first need (the state stays as asked)
+        self.read: dict = {}  # key -> what the walk read (None: unsure)
+
+    def __call__(self, key: str, settle: bool = True, words: bool = True):
+        if key in self.sure or key == self.given:
+            return None
+        rt, made, read = self.rt, self.made, self.read
+        if not words and key not in read:
+            if "refused" not in made:
+                made["refused"] = needs.refusal(rt)
+            refused = made["refused"]
+            if refused is not None and refused(key):
+                return REFUSED
+        if key not in read:
+            if "paid" not in made:
+                made["paid"] = needs.paid_for(rt, self.depth, dict.get(made, "refused"))
+            paid = made["paid"]
+            if paid is not None and paid(key):  # a plain payment it surely can make
+                return None
+            if "walk" not in made:
+                made["walk"] = verdict.answers(rt, self.depth)
+            walk = made["walk"]
+            read[key] = walk(key) if walk is not None else None
+        found = read[key]
+        if found is None:  # unsure: a trial finds out
+            if not settle:
+                return UNSURE
+            found = rt.try_option(key, self.depth)
+            return None if found is None else _why(self.options, key, found)
+        return None if found is YES else _why(self.options, key, found)
+
+
+class Runtime(Steps):
+    """Runs frames over one working state; ``probe`` marks a feasibility trial. (Its fields are
+    declared by Frames, frames.py; its steps are Steps'.)"""
+
+    __slots__ = ("__weakref__",)
+    judge_all = False  # judge every option when asking, none left open (tests compare the two)
+
+    def __init__(self, game, state: dict, flow, probe_depth: int | None = None, trial: bool = False) -> None:
+        self.game = game
+        self.s = state
+        self._at_hand()
+        self.world = World(game, state)
+        self.flow = flow
+        self.probe_depth = probe_depth  # in a probe: done when the frames shrink below this
+        self.trial = trial  # a feasibility trial: also done once nothing left can fail
+        self.last_out: list = []
+        self.budget = PROBE_BUDGET
+        self.probe_options: list = []
+        self.open_judge = None  # the judge of the open options of the decision this run asked
+        self.handed = None  # (frame, refusal): what forced_answer read of the question its frame asks next
+        self.ways = None  # (asking frame, key -> what the walk that judged it took next): the question asked last
+        self.handing = None  # what the answer's way took at the next question, handed on to it (_handed_key)
+        self.leaves = game.by_number("leaves", LEAVES)  # the steps a parent runs at once, with no frame of their own
+        self.handlers = game.by_number("handlers", HANDLERS)  # each node's handler, by its number
+        self._last_ctx = None  # the Context made last (Frames.ctx)
+        self._ctx_frame = None  # the frame it was asked for last
+
+    def judge_open(self):
+        """A judge of the open candidates of the pending decision; it only reads the state
+        (its trials run on copies, with the decision taken off)."""
+        pending = self.s["pending"]
+        if pending.get("judged_by") == "placement":
+            from engine.interp.flow import placement_judge
+
+            return placement_judge(self, pending["player"], self.stack[-1])  # (the frame that asked)
+        return self.option_judge([tuple(option) for option in pending["options"]])
+
+
+def _steps(rt: Runtime, state: dict, frames: list, nodes: list, handlers: list, routines: dict) -> None:
+    """Run's loop: the top frame's handler (``handlers``: handlers.HANDLERS by node number), or
+    the flow's next step, until a decision is pending or the game is over. (A function of typed
+    arguments in the compiled build, runtime.pxd: the state, the frames and the tables are read
+    as a dict and lists.)"""
     while state["pending"] is None:
         if not frames:
             if not rt.flow.advance(rt):
@@ -472,9 +467,8 @@ def _steps(rt: Runtime, state: dict, frames: list, nodes: list, table: dict, rou
         try:  # the one table of handlers (handlers.py), or a flow routine
             number = dict.get(frame, "n")
             if number is not None:
-                at = number  # (a C index in the compiled build: the list's own read)
-                node = nodes[at]
-                table[type(node)](rt, frame, node)
+                at = number  # (a C index in the compiled build: the lists' own reads)
+                handlers[at](rt, frame, nodes[at])
             else:
                 routines[frame["h"]](rt, frame)
         except Infeasible as failure:

@@ -4,8 +4,8 @@
 from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
 from engine.effects.vocabulary cimport Noun
-from engine.effects.ast cimport (Aggregate, Attribute, Comparison, Count, HasAllOf, Minus, Number, OtherThan,
-                                 PlayerSelector, Plus, Var)
+from engine.effects.ast cimport (Aggregate, Attribute, Comparison, Count, HasAllOf, KindSelector, Minus, Number,
+                                 OtherThan, PlayerSelector, Plus, ThingSelector, Var)
 
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
@@ -52,6 +52,9 @@ cpdef object _yours(Context ctx, object tid, object flt)
 cpdef object _definition_attribute(Context ctx, object thing, object name)
 cpdef object players_selected(Context ctx, PlayerSelector selector)
 cpdef object select(Context ctx, object selector)
+cpdef object _things_selected(Context ctx, ThingSelector selector)
+cpdef object _kinds_selected(Context ctx, KindSelector selector)
+cpdef object _things_of(Context ctx, Noun noun, object filters, object location)
 cpdef object is_players(object words)
 cpdef object _attribute_number(Context ctx, Attribute node)
 cpdef object _aggregate_number(Context ctx, Aggregate node)
@@ -69,7 +72,7 @@ cpdef object _comparison(Comparison comparison, object at_least)
 @cython.locals(fast=tuple)
 cpdef object holder(World world, object node, object seats)
 cpdef object _has_count(Context ctx, object seat, object node)
-cpdef object _things_count(Context ctx, object seat, object noun, object filters, object location)
+cpdef object _things_count(Context ctx, object seat, Noun noun, object filters, object location)
 cpdef object _has_all_of(Context ctx, object seat, HasAllOf node)
 cpdef object player_of(Context ctx, object node)
 cpdef object _anywhere(object keep, object kinds, object everybodys, Context ctx, object owner)
@@ -82,7 +85,7 @@ cpdef object _in_your_place(object noun, object filters, object location, object
                             object place_kind, Context ctx, object owner)
 cpdef object _has_resource(object general, object resource, object scope_global, object compare, object right,
                            Context ctx)
-cpdef object _has_things(object general, object noun, object filters, object location, object compare,
+cpdef object _has_things(object general, Noun noun, object filters, object location, object compare,
                          object right, Context ctx)
 cpdef object _as_number(object value)
 cpdef object counter_owner(Game game, object resource, object seat)

@@ -15,7 +15,7 @@ from operator import eq as EXACTLY  # (a module constant: read without a lookup 
 from engine.effects.ast import (
     Aggregate, AllOf, AnyOf, Attribute, Compare, Comparison, Count, EveryPlace, Filter, Flag, Has, HasAllOf,
     KindSelector, Minus, Neighbour, Node, Not, Number, OtherThan, OwnPlace, PlaceOf, PlayerSelector,
-    PlayerVar, Plus, Truth, Var, VarPlace, WhoDid, You, Yours,
+    PlayerVar, Plus, ThingSelector, Truth, Var, VarPlace, WhoDid, You, Yours,
 )
 from engine.effects.render import render
 from engine.interp.errors import RulesError
@@ -506,21 +506,39 @@ def thing_value(ctx: Context, name: str):
 
 
 def select(ctx: Context, selector) -> list:
-    """What a 'for each' selector counts: player seats or things."""
-    if type(selector) is PlayerSelector:
+    """What a 'for each' selector counts: player seats, things, or kinds of things (each of
+    the grammar's three selectors read by a function of its class: typed, compiled)."""
+    kind = type(selector)
+    if kind is PlayerSelector:
         return players_selected(ctx, selector)
+    if kind is ThingSelector:
+        return _things_selected(ctx, selector)
+    return _kinds_selected(ctx, selector)
+
+
+def _things_selected(ctx: Context, selector: ThingSelector) -> list:
+    return _things_of(ctx, noun_of(ctx, selector.noun), selector.filters, selector.location)
+
+
+def _kinds_selected(ctx: Context, selector: KindSelector) -> list:
     noun = noun_of(ctx, selector.noun)
+    found = _things_of(ctx, noun, selector.filters, selector.location)
+    if is_resource(noun):
+        return found
+    if selector.attribute == "kind":  # "kind of card": two copies of a card are one kind
+        kinds = [ctx.world.thing(t).get("c") or ctx.world.thing(t)["k"] for t in found]
+    else:  # "type of card in Row": the different values of that attribute
+        values = [attribute(ctx, t, selector.attribute) for t in found]
+        kinds = [value for value in values if value is not None]
+    return list(dict.fromkeys(kinds))
+
+
+def _things_of(ctx: Context, noun, filters, location) -> list:
+    """The things of ``noun`` a selector's filters and location name (of a resource, its id
+    once for each one the actor has)."""
     if is_resource(noun):
         return [noun.id] * counter_amount(ctx, noun.id, ctx.actor)
-    found = candidates(ctx, noun, selector.filters, selector.location, ctx.actor)
-    if type(selector) is KindSelector:
-        if selector.attribute == "kind":  # "kind of card": two copies of a card are one kind
-            kinds = [ctx.world.thing(t).get("c") or ctx.world.thing(t)["k"] for t in found]
-        else:  # "type of card in Row": the different values of that attribute
-            values = [attribute(ctx, t, selector.attribute) for t in found]
-            kinds = [value for value in values if value is not None]
-        return list(dict.fromkeys(kinds))
-    return found
+    return candidates(ctx, noun, filters, location, ctx.actor)
 
 
 def players_selected(ctx: Context, selector: PlayerSelector) -> list[int]:
@@ -748,8 +766,9 @@ ATTRIBUTE_OF = re.compile(r"\bthe (\w+) of $")  # words that end in "the ATTRIBU
 
 def compiled_test(game, node):
     """A function of a Context that tests ``node``. What the condition's words fix (which
-    counter, the comparison and its number, the parts of an "and") is read now, once; a
-    shape COMPILED_TESTS does not know is tested by its general test (TESTS)."""
+    counter, the comparison and its number, the parts of an "and", the sides of a comparison)
+    is read now, once; a shape COMPILED_TESTS does not know is tested by its general test
+    (TESTS: what every compiled test must give)."""
     make = COMPILED_TESTS.get(type(node))
     if make is not None:
         return make(game, node)
@@ -814,19 +833,36 @@ def _flag(game, node: Flag):
 
 def _compare_number(game, node: Compare):
     """"<number> is <comparison> <N>" with a counted or computed number on the left (a name
-    or an attribute compares its raw value: the general test)."""
-    right, left = node.comparison.right, node.left
+    or an attribute compares its raw value, its sides read once)."""
+    comparison, left = node.comparison, node.left
+    right = comparison.right
     if type(right) is not Number or type(left) in (Var, Attribute) or type(left) not in NUMBERS:
-        return _general_test(node)
+        return lambda ctx: _compare(_value(ctx, left), comparison, ctx, False)
     read, value = NUMBERS[type(left)], right.value
-    compare = _comparison(node.comparison, at_least=False)
+    compare = _comparison(comparison, at_least=False)
     return lambda ctx: compare(read(ctx, left), value)
+
+
+def _truth(game, node: Truth):
+    value = node.value
+    return lambda ctx: bool(_value(ctx, value))
+
+
+def _has_all_of_test(game, node: HasAllOf):
+    player = node.player
+    return lambda ctx: _has_all_of(ctx, player_of(ctx, player), node)
+
+
+def _has_general(node: Has):
+    player, comparison = node.player, node.comparison
+    return lambda ctx: _compare(_has_count(ctx, player_of(ctx, player), node), comparison, ctx, True)
 
 
 def _has_compiled(game, node: Has):
     """"you have <comparison> <N> <noun>": a resource is one counter read (_has_shortcut),
-    things are counted with the noun read once; any other shape is the general test."""
-    general = _general_test(node)
+    things are counted with the noun read once; any other shape is counted at each test, its
+    player and comparison read once (_has_general)."""
+    general = _has_general(node)
     fast = _has_shortcut(game, node)
     if fast is not None:
         resource, scope_global, compare, right = fast
@@ -860,7 +896,7 @@ def _has_things(general, noun, filters, location, compare, right: int, ctx: Cont
 
 COMPILED_TESTS = {  # condition node -> what compiles its shape (else TESTS tests it)
     AllOf: _all_of, AnyOf: _any_of, Not: _not, Flag: _flag, Compare: _compare_number,
-    Has: _has_compiled,
+    Has: _has_compiled, Truth: _truth, HasAllOf: _has_all_of_test,
 }
 
 

@@ -7,7 +7,7 @@ cimport cython
 from engine.effects.vocabulary cimport Procedure
 
 from engine.effects.ast cimport (Bound, Choice, Conditional, Discard, Draw, Exchange, ForEach, ForEachIn, Gain, Item,
-                                 Let, Move, Obligation, OnlyIf, Perform, Poll, Repeat, Set, Take, Twice)
+                                 Let, Location, Move, Obligation, OnlyIf, Perform, Poll, Repeat, Set, Take, Twice)
 
 from engine.interp.frames cimport Frames, bound_values
 from engine.interp.game cimport Game
@@ -29,13 +29,13 @@ cdef class Walk:
     cdef public Game game
     cdef public Frames rt
     cdef public object stuck, strict, _last, took, chose
-    cdef public list _fails
+    cdef public list _fails, _checks
     cdef public long left
 
     cpdef object verdict(self, dict envs, tuple segments)
     cpdef object verdict_of(self, object ways)
     # typed locals: a segment's head and a sequence's steps are read from the tuple itself
-    @cython.locals(head=tuple, steps=tuple, runs=list, entry=list, nodes=list, at=Py_ssize_t)
+    @cython.locals(head=tuple, steps=tuple, runs=list, entry=list, nodes=list, checks=list, at=Py_ssize_t)
     cpdef object walk(self, dict envs, tuple segments)
     @cython.locals(head=tuple, steps=tuple, at=Py_ssize_t)
     cpdef object fallible(self, tuple segments)
@@ -60,6 +60,12 @@ cdef class _Branch(Frames):
 # Python function). (A function with a closure, a lambda or a generator expression cannot be
 # cpdef.)
 cpdef object lightest_first(Frames rt, object options)
+# the bodies of the functions tests patch (can_do, carried_out, answers), of a typed runtime and walk
+@cython.locals(walk=Walk)
+cpdef object _can_do(Frames rt, list roots, object seat, object prepare, object took)
+@cython.locals(walk=Walk)
+cpdef object _carried_out(Frames rt, dict frame, object number)
+cpdef object _answers(Frames rt, object depth)
 cpdef object _head(dict frame)
 cpdef object _at(tuple head, object number, object step)
 @cython.locals(changed=dict, env=dict)
@@ -90,6 +96,7 @@ cpdef object _poll(Walk w, dict envs, tuple head, Poll node, tuple rest)
 cpdef object _obligation(Walk w, dict envs, tuple head, Obligation node, tuple rest)
 cpdef object _for_each_in(Walk w, dict envs, tuple head, ForEachIn node, tuple rest)
 cpdef object _one_of(Walk w, dict envs, tuple head, object item)
+@cython.locals(location=Location)
 cpdef object _pool(Walk w, dict envs, tuple head, Item item)
 cpdef object _adjust(Walk w, dict envs, tuple head, object node, tuple rest)
 @cython.locals(procedure=Procedure)
@@ -126,3 +133,30 @@ cpdef object _discarded_as(Walk w, object envs, object head, object node, object
 cpdef object _discarded_bound(Walk w, object envs, object head, object name, object rest, object tid)
 cpdef object _took_one(Walk w, object found, object question, object pool)
 cpdef object _discarding_rest(Walk w, object envs, object head, object rest, object chosen)
+
+# The judge of a choice's options the walk reads, whose fields are read from the C struct at
+# every option judged (_choice_answers makes it)
+cpdef object _choice_answers(Walk w, list frames, object depth, Choice node)
+@cython.final  # (no subclass: its C methods are called directly, with no test for an override)
+cdef class _ChoiceJudge:
+    cdef public Walk w
+    cdef public Choice node
+    cdef public dict envs
+    cdef public tuple head, below
+    cdef public list chosen
+    cdef public object draws, guards
+
+    @cython.locals(w=Walk, node=Choice, envs=dict, head=tuple, below=tuple)
+    cpdef object judge(self, object key)
+
+# Likewise the judge of a pick's answers (_pick_answers makes it)
+cpdef object _pick_answers(Walk w, list frames, object depth, object node)
+@cython.final  # (no subclass: its C methods are called directly, with no test for an override)
+cdef class _PickJudge:
+    cdef public Walk w
+    cdef public dict top, things
+    cdef public list picked
+    cdef public object least, most, finish
+
+    @cython.locals(w=Walk, top=dict)
+    cpdef object judge(self, object key)

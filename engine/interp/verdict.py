@@ -111,7 +111,12 @@ def can_do(rt, roots: list[int], seat: int, prepare=None, took: list | None = No
     and undone when the walk ends: a worker stood on a slot costs a few entries, not a copy of
     every thing. (An effect decided by one plain draw alone is a yes without a walk when the deck
     and its pile hold enough: _plain_draw.) On a yes, ``took`` (a list) gets what the way
-    found took at the first question it met (Walk.took), if it is known."""
+    found took at the first question it met (Walk.took), if it is known. (Tests patch this
+    function: its body, _can_do, is a C function of a typed runtime in the compiled build.)"""
+    return _can_do(rt, roots, seat, prepare, took)
+
+
+def _can_do(rt, roots: list[int], seat: int, prepare, took: list | None):
     if len(roots) == 1:
         plan = _plain_draw(rt, roots[0])
         if plan is not None and _drawable(rt.world, plan[0], plan[1]) >= plan[2]:
@@ -241,14 +246,26 @@ def _drawable(world, deck: str, pile: str | None) -> int:
 def carried_out(rt, frame: dict, number: int):
     """YES, the reason why not, or None (unsure): can effect ``number`` be carried out in full
     now where ``frame`` runs, with its bindings and players? (What Runtime.can_carry_out asks
-    for an "if possible", read before a trial.)"""
-    return Walk(rt, strict=True).verdict(rt.env_table, (_segment(frame, number, 0),))
+    for an "if possible", read before a trial. Tests patch this function: its body, _carried_out,
+    is a C function of a typed runtime in the compiled build.)"""
+    return _carried_out(rt, frame, number)
+
+
+def _carried_out(rt, frame: dict, number: int):
+    walk = Walk(rt, True)
+    return walk.verdict(rt.env_table, (_segment(frame, number, 0),))
 
 
 def answers(rt, depth: int):
     """A judge of the answers to the decision the top frame asks: ``judge(key)`` is the verdict
     on that answer (YES, the reason why not, or None: unsure) for finishing the region (the
-    frames from ``depth - 1`` up). None when the decision is of a shape the walk does not read."""
+    frames from ``depth - 1`` up). None when the decision is of a shape the walk does not read.
+    (Tests patch this function: its body, _answers, is a C function of a typed runtime in the
+    compiled build.)"""
+    return _answers(rt, depth)
+
+
+def _answers(rt, depth: int):
     frames = rt.stack
     number = dict.get(frames[-1], "n")
     if number is None:
@@ -347,26 +364,42 @@ def _choice_answers(w, frames, depth, node: Choice):
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
-    envs, head, chosen = w.rt.env_table, _head(top), [int(key) for key in dict.get(top, "chosen", ())]
+    head, chosen = _head(top), [int(key) for key in dict.get(top, "chosen", ())]
     draws = guards = None
     if not head[3]:  # (the plans read the nouns as written)
         draws, guards = _option_draws(w.rt, top["n"]), _option_guards(w.rt, top["n"])
         if (draws is not None or guards is not None) and w.fallible(below):
             draws = guards = None
+    return _ChoiceJudge(w, node, head, below, chosen, draws, guards)
 
-    def judge(key):
+
+class _ChoiceJudge:
+    """What _choice_answers gives: ``judge(key)``. (An object, not a closure: in the compiled
+    build a C type whose fields are read from the C struct, verdict.pxd.)"""
+
+    __slots__ = ("w", "node", "envs", "head", "below", "chosen", "draws", "guards")
+
+    def __init__(self, w, node: Choice, head: tuple, below: tuple, chosen: list, draws, guards) -> None:
+        self.w, self.node, self.head, self.below, self.chosen = w, node, head, below, chosen
+        self.envs = self.w.rt.env_table
+        self.draws, self.guards = draws, guards  # the options that are plain draws, or read by guards
+
+    def __call__(self, key: str):
+        return self.judge(key)
+
+    def judge(self, key: str):
+        w, node, envs, head, below = self.w, self.node, self.envs, self.head, self.below
         if key == "both":
             return w.verdict(envs, _both(w, head, node) + below)
         if node.count == 1:  # "choose one": the one way is this option, then what is left
-            plan = dict.get(draws, key) if draws is not None else None
+            plan = dict.get(self.draws, key) if self.draws is not None else None
             if plan is not None and _drawable(w.rt.world, plan[0], plan[1]) >= plan[2]:
                 return YES  # a plain draw from a deck that holds enough, with nothing after it that could fail
-            guarded = dict.get(guards, key) if guards is not None else None
+            guarded = dict.get(self.guards, key) if self.guards is not None else None
             if guarded is not None:  # a call read by its guards, with nothing after it that could fail
                 return _guarded_call(w, envs, head, guarded[0], guarded[1])
             return w.verdict(envs, (w.then(head, node.options[int(key)]),) + below)
-        return w.verdict_of(_choice_ways(w, envs, head, node, chosen + [int(key)], below))
-    return judge
+        return w.verdict_of(_choice_ways(w, envs, head, node, self.chosen + [int(key)], below))
 
 
 def _adjust_answers(w, frames, depth, node: Adjust):
@@ -430,19 +463,38 @@ def _pick_answers(w, frames, depth, node):
             return None
         finish = partial(_bound_way, envs, binder["e"], things, bound.name, below)
 
-    def judge(key):
+    return _PickJudge(w, top, things, picked, least, most, finish)
+
+
+class _PickJudge:
+    """What _pick_answers gives: ``judge(key)``. (An object, not a closure: in the compiled
+    build a C type whose fields are read from the C struct, verdict.pxd.)"""
+
+    __slots__ = ("w", "top", "things", "picked", "least", "most", "finish")
+
+    def __init__(self, w, top: dict, things: dict, picked: list, least: int, most, finish) -> None:
+        self.w, self.top, self.things, self.picked = w, top, things, picked
+        self.least, self.most = least, most
+        self.finish = finish  # (what is picked) -> (bindings, segments): the way on from the pick
+
+    def __call__(self, key: str):
+        return self.judge(key)
+
+    def judge(self, key: str):
+        w, top = self.w, self.top
         if key == DONE[0]:
-            return w.verdict(*finish(picked))
+            envs, segments = self.finish(self.picked)
+            return w.verdict(envs, segments)
         chosen = dict.get(top["keys"], key)
-        if chosen is None or (isinstance(chosen, str) and chosen not in things):
+        if chosen is None or (isinstance(chosen, str) and chosen not in self.things):
             return None
-        now = picked + [chosen]
-        if len(now) < least:
+        now = self.picked + [chosen]
+        if len(now) < self.least:
             return None  # more must be picked: left to a trial
-        found = w.verdict(*finish(now))
-        more = (most is None or len(now) < most) and len(top["cand"]) > 1
+        envs, segments = self.finish(now)
+        found = w.verdict(envs, segments)
+        more = (self.most is None or len(now) < self.most) and len(top["cand"]) > 1
         return found if found is YES or not more else None
-    return judge
 
 
 def _repeat_answers(w, frames, depth, node: Repeat):
@@ -644,12 +696,13 @@ def _at(head: tuple, number: int, step) -> tuple:
 class Walk:
     """One verdict: the walk over segments (see the module's theory of operation)."""
 
-    __slots__ = ("rt", "game", "left", "stuck", "strict", "_last", "_fails", "took", "chose")
+    __slots__ = ("rt", "game", "left", "stuck", "strict", "_last", "_fails", "_checks", "took", "chose")
 
     def __init__(self, rt, strict: bool) -> None:
         self.rt = rt
-        self.game = game = rt.game
-        self._fails = game.fail_from  # steps_fail's memo by number, read at every step (fallible)
+        self.game = self.rt.game  # (read from the typed field: the C struct, in the compiled build)
+        self._fails = self.game.fail_from  # steps_fail's memo by number, read at every step (fallible)
+        self._checks = self.game.by_number("checks", CHECKS)  # each node's check, by its number
         self.left = WALK_BUDGET
         self.strict = strict  # whether the region must be completed (a full slot then fails)
         self._last = None  # (bindings, head, context) of the last context made (see ctx)
@@ -678,7 +731,7 @@ class Walk:
 
     def walk(self, envs: dict, segments: tuple):
         game = self.game
-        runs, entry, nodes = game.runs, game.entry, game.nodes
+        runs, entry, nodes, checks = game.runs, game.entry, game.nodes, self._checks
         self.left -= 1
         if self.left < 0:
             raise _GiveUp()
@@ -703,7 +756,7 @@ class Walk:
             at = steps[at]
             at = entry[at]
             node = nodes[at]
-            check = dict.get(CHECKS, type(node))
+            check = checks[at]
             if check is None:
                 return self.unsure(node)
             rest = ((head[0], head[1], head[2], head[3], number, step + 1),) + segments[1:]
@@ -1131,8 +1184,8 @@ def _pool(w, envs, head, item):
         return w.unsure(item)
     ctx = w.ctx(envs, head)
     branch = _Branch(ctx.world)  # the branch's world, changed or not
-    if item.location is not None and item.location.preposition == "from" \
-            and items.from_decks_or_ordered(branch, item, ctx):
+    location = item.location
+    if location is not None and location.preposition == "from" and items.from_decks_or_ordered(branch, item, ctx):
         return w.unsure(item)  # the top is taken, and a deck may be refilled
     pool = pick_pool(branch, ctx, item, head[1])
     low, high = bounds(ctx, item.quantity, len(pool))
