@@ -16,7 +16,7 @@ options (see agents.RandomAgent).
 from __future__ import annotations
 
 from functools import partial
-from typing import Callable, NamedTuple
+from typing import Callable, NamedTuple, Sequence
 
 
 class Option(NamedTuple):
@@ -28,7 +28,7 @@ class Option(NamedTuple):
 
 
 _option = partial(tuple.__new__, Option)  # an Option of a [key, label] pair, made in C
-NOTHING_OPEN: frozenset = frozenset()
+NOTHING_OPEN: tuple = ()
 
 
 class Decision:
@@ -45,7 +45,7 @@ class Decision:
                  "_why_not", "_verdicts", "_options")
 
     def __init__(self, id: str, player: int, kind: str, prompt: str, options: tuple[Option, ...], source: str,
-                 open: frozenset = NOTHING_OPEN, judge: Callable[[str], str | None] | None = None,
+                 open: Sequence[str] = NOTHING_OPEN, judge: Callable[[str], str | None] | None = None,
                  why_not: dict | None = None) -> None:
         self.id = id
         self.player = player
@@ -54,7 +54,9 @@ class Decision:
         self.source = source
         self._pairs = options  # Options, or the [key, label] pairs of the state's pending decision
         self._candidates = self._keys = None
-        self._open = frozenset(open) if judge is not None and open else NOTHING_OPEN
+        # (the keys as given, a list or tuple, not a set: an answer tested is mostly one of them, found at
+        # once by identity, and a set of them cost more to make than the tests it spared)
+        self._open = open if judge is not None and open else NOTHING_OPEN
         self._judge = judge
         self._why_not = why_not or {}
         self._verdicts: dict[str, str | None] = {}
@@ -90,7 +92,7 @@ class Decision:
     @property
     def open(self) -> frozenset:
         """The candidates not judged yet."""
-        return self._open.difference(self._verdicts)
+        return frozenset(self._open).difference(self._verdicts)
 
     @property
     def is_choice_point(self) -> bool:
@@ -155,7 +157,7 @@ class IllegalAnswer(Exception):
 
 def decision_from_data(data: dict, judge: Callable[[str], str | None] | None = None) -> Decision:
     """The Decision kept as plain data in the state; ``judge`` judges its open candidates.
-    (Its arguments are passed in order, not by name, and the open keys are given as found:
-    Decision makes them a frozenset once. This runs at every answer.)"""
+    (Its arguments are passed in order, not by name, and the open keys are given as found,
+    the state's list: Decision only reads it. This runs at every answer.)"""
     return Decision(data["id"], data["player"], "choose_one", data["prompt"], data["options"], data["source"],
                     dict.get(data, "open", ()), judge, dict.get(data, "why_not"))

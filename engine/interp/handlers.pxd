@@ -9,7 +9,7 @@ from engine.effects.vocabulary cimport Procedure
 from engine.interp.numbered cimport seat_name
 from engine.interp.values cimport Context
 from engine.effects.ast cimport (Adjust, Bound, Choice, Conditional, Exchange, ForEach, ForEachIn, ForEachOf,
-                                 IfPossible, Let, Move, Obligation, OnlyIf, Pay, Perform, Set, Twice)
+                                 IfPossible, Let, May, Move, Obligation, OnlyIf, Pay, Perform, Repeat, Set, Twice)
 
 cpdef object adjust_range(Context ctx, Adjust node)
 cpdef object adjust_steps(object start, object end, object span, object wrap)
@@ -25,7 +25,7 @@ from engine.interp.frames cimport Frames, bound_values
 from engine.interp.game cimport Game
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
-from engine.interp.values cimport number, player_of, select, test, thing_value, variable_number
+from engine.interp.values cimport number, player_of, select, test, thing_value, unmet, variable_number
 from engine.interp.labels cimport label_names, option_label, with_values
 from engine.interp.items cimport slot_taken
 from engine.interp.flow cimport Flow
@@ -38,6 +38,8 @@ cimport engine.interp.sets as sets
 cpdef object _sequence(Frames rt, dict f, object node)
 cpdef object _exchange(Frames rt, dict f, Exchange node)
 cpdef object _bound(Frames rt, dict f, Bound node)
+cpdef object _may(Frames rt, dict f, May node)
+cpdef object _repeat(Frames rt, dict f, Repeat node)
 cpdef object _bound_now(Frames rt, dict f, Bound node)
 cpdef object _twice(Frames rt, dict f, Twice node)
 cpdef object _let(Frames rt, dict f, object node)

@@ -12,6 +12,8 @@ parent runs at once, in its own frame.
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine.effects.ast import (
     Adjust, Bound, Call, Choice, Conditional, Effect, Exchange, ForEach, ForEachIn, ForEachOf, IfPossible,
     Item, Let, LetAny, May, Move, Obligation, OnlyIf, Pass, Pay, Perform, Poll, Repeat, Sentence, Set, Twice,
@@ -87,12 +89,16 @@ def _may(rt, f, node: May):
         f["s"] = 1
         forced = rt.forced_answer(YES_NO)  # what asking would take at once, with no judges made
         if forced is None:
-            return rt.ask(f, f["p"], lambda: f"You may {render(node.step)}.", YES_NO)
+            return rt.ask(f, f["p"], partial(_may_prompt, node.step), YES_NO)  # (no lambda: a C function, compiled)
         f["ans"] = forced
     if dict.pop(f, "ans") == "yes":
         rt.replace(f, node.step, {"strict": True})
     else:
         rt.done(f)
+
+
+def _may_prompt(step) -> str:
+    return f"You may {render(step)}."
 
 
 def _twice(rt, f, node: Twice):
@@ -433,7 +439,7 @@ def _repeat(rt, f, node: Repeat):
         f["s"] = 2
         most = "" if left is None else f", up to {f['runs'] + left}"
         again = "Once more" if f["runs"] else "Do it"
-        return rt.ask(f, f["p"], lambda: f"{again}? ({f['runs']} done{most})", YES_NO)
+        return rt.ask(f, f["p"], partial(_again_prompt, again, f, most), YES_NO)  # (no lambda: a C function)
     if left is not None and left <= 0:
         return rt.done(f)
     if left is not None:
@@ -443,6 +449,10 @@ def _repeat(rt, f, node: Repeat):
         rt.push(f, node.body, {"strict": True})
     else:
         rt.child(f, node.body)  # done at once or not, the loop comes back to this frame next
+
+
+def _again_prompt(again: str, f: dict, most: str) -> str:
+    return f"{again}? ({f['runs']} done{most})"
 
 
 OPEN_QUANTITIES = ("up_to", "at_least", "at_most", "any_number")

@@ -26,6 +26,8 @@ cpdef object _explore(Game game, object state, object flow, object depth, object
 # The steps run at every handler call or question, and the feasibility checks: C methods of
 # Runtime's C base (those Frames declares too override its own, frames.pxd). Runtime stays a
 # Python class: a method a test patches there is found by the C method, and called instead.
+cdef class OptionJudge  # (declared below: a question's judge)
+
 cdef class Steps(Frames):
     @cython.locals(runner=Flow)
     cpdef object run(self)
@@ -34,7 +36,7 @@ cdef class Steps(Frames):
                      object ways=*)
     cpdef object forced_answer(self, object options)
     cpdef object answer(self, object key)
-    @cython.locals(verdicts=dict, shown=list, excluded=dict, unjudged=list)
+    @cython.locals(verdicts=dict, shown=list, excluded=dict, unjudged=list, judging=OptionJudge)
     cpdef object _judge_enough(self, object options, object way=*)
     cpdef object option_judge(self, object options, object way=*)
     cpdef object can_do(self, object root, object seat, object source, object prepare=*, object took=*)
@@ -52,6 +54,8 @@ cpdef object _unwind(Frames rt, object failure)
 @cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class OptionJudge:
     cdef public Steps rt
-    cdef public object options, sure, given
+    cdef public object options, sure, given, refused, paid, walk
     cdef public Py_ssize_t depth
-    cdef public dict made, read
+    cdef public dict read
+
+    cpdef object of(self, object key, object settle, object words)

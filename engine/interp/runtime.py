@@ -84,6 +84,7 @@ CLONE_COST = 25  # a copy of the state counts as this many handler calls
 UNSURE = object()  # an option judge that may not run a trial and could not read the verdict
 UNJUDGED = object()  # an option _judge_enough left open
 REFUSED = object()  # an option judge's sure no whose reason in words is left unread (needs.py)
+NOT_MADE = object()  # what an option judge makes at its first need, not made yet
 
 
 def _handed_key(rt, frames: list, depth: int, took: tuple) -> str | None:
@@ -216,6 +217,7 @@ class Steps(Frames):
         why each other judged one is not legal, and the keys left open. ``way``: what the
         answer before took here (_handed_key)."""
         judge = self.option_judge(options, way)
+        judging = judge if type(judge) is OptionJudge else None  # (the engine's own: its C method, compiled)
         verdicts = {}  # key -> None (legal), why not, or REFUSED (why not: worked out if shown)
         legal = 0
         enough = 2 if not self.judge_all else len(options) + 1  # (judge_all: tests judge every option)
@@ -225,7 +227,7 @@ class Steps(Frames):
                 if legal >= enough:
                     break
                 if key not in verdicts:
-                    why = judge(key, settle, False)
+                    why = judging.of(key, settle, False) if judging is not None else judge(key, settle, False)
                     if why is not UNSURE:
                         verdicts[key] = why
                         legal += why is None
@@ -258,7 +260,7 @@ class Steps(Frames):
         judge = OptionJudge(self, options, depth, sure, given)
         handed, self.handed = self.handed, None
         if handed is not None and handed[0] is frames[-1]:  # forced_answer made the refusal of this question
-            judge.made["refused"] = handed[1]
+            judge.refused = handed[1]
         return judge
 
     def can_do(self, root: int | list[int], seat: int, source: str, prepare=None,
@@ -377,34 +379,39 @@ def _unwind(rt: Runtime, failure: Infeasible) -> None:
 
 class OptionJudge:
     """What option_judge makes. (An object, not a closure: in the compiled build a C type whose
-    fields are read from the C struct, runtime.pxd.)"""
+    fields are read from the C struct, and whose judgement, ``of``, the loop that asks calls as
+    a C method, runtime.pxd.)"""
 
-    __slots__ = ("rt", "options", "depth", "sure", "given", "made", "read")
+    __slots__ = ("rt", "options", "depth", "sure", "given", "refused", "paid", "walk", "read")
 
     def __init__(self, rt: Runtime, options, depth: int, sure, given: str | None) -> None:
         self.rt, self.options, self.depth, self.sure, self.given = rt, options, depth, sure, given
-        self.made: dict = {}  # the walk's judge and the refusal, each made at its first need (the state stays as asked)
+        # the refusal, the payment test and the walk's judge, each made at its first need (the state stays as asked)
+        self.refused = self.paid = self.walk = NOT_MADE
         self.read: dict = {}  # key -> what the walk read (None: unsure)
 
     def __call__(self, key: str, settle: bool = True, words: bool = True):
+        return self.of(key, settle, words)
+
+    def of(self, key: str, settle: bool, words: bool):
         if key in self.sure or key == self.given:
             return None
-        rt, made, read = self.rt, self.made, self.read
+        rt, read = self.rt, self.read
         if not words and key not in read:
-            if "refused" not in made:
-                made["refused"] = needs.refusal(rt)
-            refused = made["refused"]
+            if self.refused is NOT_MADE:
+                self.refused = needs.refusal(rt)
+            refused = self.refused
             if refused is not None and refused(key):
                 return REFUSED
         if key not in read:
-            if "paid" not in made:
-                made["paid"] = needs.paid_for(rt, self.depth, dict.get(made, "refused"))
-            paid = made["paid"]
+            if self.paid is NOT_MADE:
+                self.paid = needs.paid_for(rt, self.depth, None if self.refused is NOT_MADE else self.refused)
+            paid = self.paid
             if paid is not None and paid(key):  # a plain payment it surely can make
                 return None
-            if "walk" not in made:
-                made["walk"] = verdict.answers(rt, self.depth)
-            walk = made["walk"]
+            if self.walk is NOT_MADE:
+                self.walk = verdict.answers(rt, self.depth)
+            walk = self.walk
             read[key] = walk(key) if walk is not None else None
         found = read[key]
         if found is None:  # unsure: a trial finds out

@@ -4,8 +4,8 @@
 from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
 from engine.effects.vocabulary cimport Noun
-from engine.effects.ast cimport (Aggregate, Attribute, Comparison, Count, HasAllOf, KindSelector, Minus, Number,
-                                 OtherThan, PlayerSelector, Plus, ThingSelector, Var)
+from engine.effects.ast cimport (Aggregate, AllOf, Attribute, Comparison, Count, HasAllOf, KindSelector, Minus,
+                                 Number, OtherThan, PlayerSelector, Plus, ThingSelector, Var)
 
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
@@ -27,6 +27,7 @@ cdef class Context:
 @cython.locals(ctx=Context)  # (its fields set in the C struct)
 cpdef Context context(World world, object actor, object you, dict env, dict subst)
 @cython.locals(noun=Noun)
+@cython.locals(game=Game, known=tuple)
 cpdef object noun_of(Context ctx, object words)
 cpdef object places(Context ctx, object place, object owner)
 cpdef object candidates(Context ctx, Noun noun, object filters, object location, object owner)
@@ -95,6 +96,11 @@ cpdef object named_noun(Game game, object words)
 cpdef object _place_facts(Game game, object place)
 cpdef object is_global_kind(Game game, object kind)
 cpdef object _defined(Game game, object kind, object name)
+# A condition's unmet words (a walk words every way that fails with them), of a typed Context
+cpdef object unmet(Context ctx, object condition)
+cpdef object _failed_part(Context ctx, AllOf node)
+cpdef object _name_of_bound(Context ctx, object name, object read)
+cpdef object _space_phase(Context ctx, object kind)
 cpdef object _value_words(Game game, object value)
 cpdef object compiled_test(Game game, object node)
 cpdef object _has_shortcut(Game game, object node)
