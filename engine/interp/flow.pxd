@@ -8,7 +8,7 @@ cimport cython
 from engine.interp.numbered cimport numeral, seat_name
 
 from engine.interp.game cimport Game
-from engine.interp.frames cimport Frames
+from engine.interp.frames cimport Frames, effect_frame
 from engine.interp.values cimport Context, holder, test
 from engine.interp.fallible cimport can_fail, deciding_part
 from engine.interp.world cimport World

@@ -25,6 +25,7 @@ from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
 from engine.interp.fallible import can_fail, deciding_part, triggers_can_fail
+from engine.interp.frames import effect_frame
 from engine.interp.numbered import numeral, seat_name
 from engine.interp.settings import option_on
 from engine.interp.values import UNREAD, Context, holder, test
@@ -218,7 +219,8 @@ def _check_ends(rt, ends: list) -> None:
 
 
 def _push_effect(rt, root: int, seat: int, source: str, strict: bool = False) -> None:
-    frame = {"n": root, "s": 0, "e": rt.new_env({}), "p": seat, "y": seat, "src": source, "soft": True, "own": True}
+    frame = effect_frame(root, rt.new_env({}), seat, seat, source)
+    frame["soft"] = frame["own"] = True
     if strict:
         frame["strict"] = True
     rt.stack.append(frame)
@@ -825,8 +827,9 @@ def _action(rt, f) -> None:
 def _push_child(rt, parent: dict, root: int, src: str | None = None) -> None:
     """Run effect ``root`` for the action's frame ``parent``, strict, with bindings of its own
     (``src``: what started it, else the parent's source)."""
-    frame = {"n": root, "s": 0, "e": rt.new_env({}), "p": parent["p"], "y": parent["y"],
-             "src": dict.get(parent, "src", "") if src is None else src, "strict": True, "own": True}
+    source = dict.get(parent, "src", "") if src is None else src
+    frame = effect_frame(root, rt.new_env({}), parent["p"], parent["y"], source)
+    frame["strict"] = frame["own"] = True
     rt.stack.append(frame)
 
 

@@ -17,6 +17,20 @@ NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
 # The keys of a pushed frame, in order: push copies it (never writes it) and fills the values in.
 FRAME = {"n": 0, "s": 0, "e": "root", "p": None, "y": None, "src": ""}
 BASE = len(FRAME)  # a frame with no more keys than these (every effect frame has them) is fresh
+ROUTINE_FRAME = {"h": "", "s": 0, "p": None, "y": None, "e": "root", "src": ""}  # a routine's, as push_routine makes it
+
+
+def effect_frame(number: int, env: str, actor, you, src: str) -> dict:
+    """A frame running node ``number``, its six keys in FRAME's order. (A copy of FRAME, whose
+    table has room for the keys a frame adds: a dict display of six keys or more is made small
+    and grown once while it is filled, in the compiled build as in CPython.)"""
+    frame = dict.copy(FRAME)
+    frame["n"] = number
+    frame["e"] = env
+    frame["p"] = actor
+    frame["y"] = you
+    frame["src"] = src
+    return frame
 
 
 def bound_values(things: dict, name: str, out: list) -> dict:
@@ -76,13 +90,7 @@ class Frames:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context;
         ``fields``: keys of the new frame that differ from its parent's, or that it adds."""
         game = self.game
-        number = game.entry_of(node)
-        frame = dict.copy(FRAME)  # all six keys at once: the dict is not grown key by key
-        frame["n"] = number
-        frame["e"] = parent["e"]
-        frame["p"] = parent["p"]
-        frame["y"] = parent["y"]
-        frame["src"] = dict.get(parent, "src", "")
+        frame = effect_frame(game.entry_of(node), parent["e"], parent["p"], parent["y"], dict.get(parent, "src", ""))
         x = dict.get(parent, "x")
         if x:
             frame["x"] = x
@@ -175,7 +183,9 @@ class Frames:
 
     def push_routine(self, routine: str, fields: dict) -> dict:
         """Push a frame running the flow's ``routine``; ``fields``: what it starts with besides."""
-        frame = {"h": routine, "s": 0, "p": None, "y": None, "e": "root", "src": routine}
+        frame = dict.copy(ROUTINE_FRAME)  # (as effect_frame: a copy, not a display of six keys)
+        frame["h"] = routine
+        frame["src"] = routine
         for key, value in fields.items():  # (as in push)
             frame[key] = value
         self.stack.append(frame)

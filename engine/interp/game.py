@@ -46,7 +46,7 @@ class Game:
     a C type, game.pxd: the interpreter reads its fields and calls its methods without a
     lookup by name.)"""
 
-    __slots__ = MADE_WITH + ("runs", "fail_from", "dispatch", "named", "namespaces", "printed", "global_resources",
+    __slots__ = MADE_WITH + ("runs", "fail_from", "dispatch", "namespaces", "printed", "global_resources",
                              "resource_bounds", "fixed_kinds", "reserve_kinds", "set_kinds", "phrases", "nouns",
                              "_made")
 
@@ -71,7 +71,6 @@ class Game:
         self.runs, self.fail_from = [], []
         _runs_extended(self.runs, self.fail_from, self.parts, len(self.entry))
         self.dispatch: dict = {}  # name -> (a table by node type, the list by number read off it): by_number
-        self.named: dict = {}  # id(a node's noun words) -> (the words, the noun): values.noun_of's memo
         self.memo = {} if memo is None else memo  # derived facts, computed once
         self.fast = {} if fast is None else fast  # id(node) -> (node, its compiled test or place facts) (values.py)
         # the memo's tables, made empty here so that a read of one never has to make it

@@ -27,7 +27,6 @@ cdef class Context:
 @cython.locals(ctx=Context)  # (its fields set in the C struct)
 cpdef Context context(World world, object actor, object you, dict env, dict subst)
 @cython.locals(noun=Noun)
-@cython.locals(game=Game, known=tuple)
 cpdef object noun_of(Context ctx, object words)
 cpdef object places(Context ctx, object place, object owner)
 cpdef object candidates(Context ctx, Noun noun, object filters, object location, object owner)

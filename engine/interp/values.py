@@ -55,17 +55,10 @@ def context(world, actor: int | None, you: int | None, env: dict, subst: dict) -
 
 
 def noun_of(ctx: Context, words: tuple) -> object:
-    """The noun ``words`` (a node's) name, as the procedure running substitutes it. (Looked up
-    by the words once, then by their identity, Game.named: a tuple is hashed anew at each read.)"""
-    game = ctx.game
-    known = dict.get(game.named, id(words))
-    if known is not None and known[0] is words:  # (the words are kept with their noun: ids are reused)
-        noun = known[1]
-    else:
-        noun = dict.get(game.phrases, words)
-        if noun is None:
-            return named_noun(game, words)  # raises: unknown
-        game.named[id(words)] = (words, noun)
+    """The noun ``words`` name, as the procedure running substitutes it."""
+    noun = dict.get(ctx.game.phrases, words)
+    if noun is None:
+        return named_noun(ctx.game, words)  # raises: unknown
     subst = ctx.subst
     if subst and noun.id in subst:
         return ctx.game.nouns[subst[noun.id]]
