@@ -31,6 +31,7 @@ cdef class OptionJudge  # (declared below: a question's judge)
 cdef class Steps(Frames):
     @cython.locals(runner=Flow)
     cpdef object run(self)
+    @cython.locals(pending=dict, s=dict)
     cpdef object ask(self, dict frame, object player, object prompt, object options, object source=*,
                      object checked=*, object why_not=*, object open=*, object judged_by=*, object judge=*,
                      object ways=*)

@@ -74,7 +74,7 @@ from engine.interp.fallible import can_fail, fresh, settled, sure_options
 from engine.interp.frames import Frames
 from engine.interp.numbered import decision_id, env_key
 from engine.interp.verdict import PICKED, YES, lightest_first
-from engine.interp.world import World
+from engine.interp.world import World, roomy
 
 PROBE_BUDGET = 4000  # handler calls one feasibility probe may spend before it trusts the option
 PROBE_DEPTH = 12  # nested decisions a probe follows before it trusts the option
@@ -85,6 +85,7 @@ UNSURE = object()  # an option judge that may not run a trial and could not read
 UNJUDGED = object()  # an option _judge_enough left open
 REFUSED = object()  # an option judge's sure no whose reason in words is left unread (needs.py)
 NOT_MADE = object()  # what an option judge makes at its first need, not made yet
+PENDING = roomy(("id", "player", "prompt", "options", "source"))  # a decision's own keys, in order (Steps.ask)
 
 
 def _handed_key(rt, frames: list, depth: int, took: tuple) -> str | None:
@@ -159,13 +160,13 @@ class Steps(Frames):
             return
         s = self.s
         s["decisions"] += 1
-        pending = s["pending"] = {
-            "id": decision_id(s["decisions"]),
-            "player": player,
-            "prompt": _words(prompt),  # (built only for a decision that is really asked)
-            "options": [[key, label] for key, label in shown],  # (each pair made as a list at once)
-            "source": source or frame.get("src", ""),
-        }
+        pending = dict.copy(PENDING)  # (room for why_not, open and judged_by: world.roomy)
+        pending["id"] = decision_id(s["decisions"])
+        pending["player"] = player
+        pending["prompt"] = _words(prompt)  # (built only for a decision that is really asked)
+        pending["options"] = [[key, label] for key, label in shown]  # (each pair made as a list at once)
+        pending["source"] = source or frame.get("src", "")
+        s["pending"] = pending
         if excluded:
             pending["why_not"] = excluded
         if unjudged:

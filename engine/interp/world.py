@@ -46,6 +46,20 @@ MISSING = object()  # a trail's mark of an entry that was not there before the w
 LENT = ("things", "in", "counters", "global")  # the tables a branch's World copies at its first write
 
 
+def roomy(keys: tuple) -> dict:
+    """A dict of ``keys`` (each None) to copy and fill in, whose table has room for four keys more:
+    made with one key more, then that key taken out. (A dict is made with a table of eight places,
+    room for five keys, and grown when a sixth is added, which costs as much as filling five; a
+    copy keeps its table. A dict display of up to eight keys is made small in the compiled build
+    too.)"""
+    made = dict.fromkeys(keys + ("",))
+    del made[""]
+    return made
+
+
+EVENT = roomy(("type", "player", "text", "round", "phase"))  # an event's own keys, in order (World.event)
+
+
 def _merged(lists: list[list[str]], things: dict) -> list[str]:
     """Lists of things each in creation order, as one in creation order (never in the order of
     the set of kinds they were asked by). One list is returned as it is."""
@@ -449,8 +463,12 @@ class World:
         if events is None:
             return
         flow = self.s["flow"]
-        entry = {"type": kind, "player": player, "text": text, "round": dict.get(flow, "round"),
-                 "phase": dict.get(flow, "phase")}
+        entry = dict.copy(EVENT)  # (room for what it tells besides: roomy)
+        entry["type"] = kind
+        entry["player"] = player
+        entry["text"] = text
+        entry["round"] = dict.get(flow, "round")
+        entry["phase"] = dict.get(flow, "phase")
         if fields:
             for key, value in fields.items():  # (set one by one: a method call costs more, compiled)
                 entry[key] = value
