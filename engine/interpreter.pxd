@@ -7,7 +7,7 @@
 cimport cython
 from engine.interp.runtime cimport Steps  # (a run: its steps are C methods)
 from engine.interp.game cimport Game
-from engine.interp.decisions cimport Decision
+from engine.interp.decisions cimport Decision, decision_from_data
 
 @cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class Engine:

@@ -13,3 +13,6 @@ cdef class Decision:
     cpdef tuple keys_of_candidates(self)
     cpdef object legal(self, object key)
     cpdef object reason(self, object key)
+
+# The Decision of the state's pending one (made at every answer: a C function the engine cimports)
+cpdef Decision decision_from_data(dict data, object judge=*)

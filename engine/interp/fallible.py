@@ -234,8 +234,12 @@ def triggers_can_fail(game, what: str) -> bool:
     memo = game.memo["triggers fail"]
     found = dict.get(memo, what)
     if found is None:
-        found = memo[what] = any(root is not None and can_fail(game, root) for *_where, root in game.triggers(what))
+        found = memo[what] = _triggers_fail(game, what)
     return found
+
+
+def _triggers_fail(game, what: str) -> bool:
+    return any(root is not None and can_fail(game, root) for *_where, root in game.triggers(what))
 
 
 # ------------------------------------------------------------------ a pending question

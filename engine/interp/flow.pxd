@@ -10,7 +10,7 @@ from engine.interp.numbered cimport numeral, seat_name
 from engine.interp.game cimport Game
 from engine.interp.frames cimport Frames, effect_frame
 from engine.interp.values cimport Context, holder, test
-from engine.interp.fallible cimport can_fail, deciding_part
+from engine.interp.fallible cimport can_fail, deciding_part, triggers_can_fail
 from engine.interp.world cimport World
 
 # The flow of a game: a C type (nothing subclasses it) whose methods are C methods, called

@@ -712,7 +712,7 @@ def _wording(game, node) -> tuple:
     if found is None or found[0] is not node:  # (the node is kept with its words: ids are reused)
         reduced = node
         if type(node) is AnyOf:
-            kept = tuple(inner for inner in node.conditions if type(inner) is not Flag)
+            kept = tuple([inner for inner in node.conditions if type(inner) is not Flag])  # (no generator: C)
             if kept and len(kept) < len(node.conditions):
                 reduced = kept[0] if len(kept) == 1 else AnyOf(kept)
         words = f"needs: {render(node)}"

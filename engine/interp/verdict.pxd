@@ -16,7 +16,7 @@ from engine.interp.world cimport World, borrowing
 # skips the lookup of the name and Python's calling convention (none of them is patched by a test).
 from engine.interp.handlers cimport adjust_range, adjust_steps, call_env, call_nouns, entries_of
 from engine.interp.items cimport bounds, pick_pool, slot_taken
-from engine.interp.fallible cimport can_fail, rest_fails, steps_fail
+from engine.interp.fallible cimport can_fail, rest_fails, steps_fail, triggers_can_fail
 from engine.interp.flow cimport Flow
 # (the modules as the .py imports them: a call ``items.name(...)`` of a function declared
 # there is a C call, not a read by name of the module's attribute and a Python call)
