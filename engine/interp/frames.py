@@ -14,16 +14,16 @@ from engine.interp.numbered import env_key
 from engine.interp.values import Context, context
 
 NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
-# The keys of a pushed frame, in order: push copies it (never writes it) and fills the values in.
+# The keys of a pushed frame, in order: effect_frame copies it (never writes it) and fills the values in.
 FRAME = {"n": 0, "s": 0, "e": "root", "p": None, "y": None, "src": ""}
 BASE = len(FRAME)  # a frame with no more keys than these (every effect frame has them) is fresh
 ROUTINE_FRAME = {"h": "", "s": 0, "p": None, "y": None, "e": "root", "src": ""}  # a routine's, as push_routine makes it
 
 
 def effect_frame(number: int, env: str, actor, you, src: str) -> dict:
-    """A frame running node ``number``, its six keys in FRAME's order. (A copy of FRAME, whose
-    table has room for the keys a frame adds: a dict display of six keys or more is made small
-    and grown once while it is filled, in the compiled build as in CPython.)"""
+    """A frame running node ``number``, its six keys in FRAME's order. (A copy of FRAME keeps its
+    table, which has room for the keys a frame adds; a display of six to eight keys is made
+    small in the compiled build, and grown once while it is filled.)"""
     frame = dict.copy(FRAME)
     frame["n"] = number
     frame["e"] = env

@@ -49,9 +49,8 @@ LENT = ("things", "in", "counters", "global")  # the tables a branch's World cop
 def roomy(keys: tuple) -> dict:
     """A dict of ``keys`` (each None) to copy and fill in, whose table has room for four keys more:
     made with one key more, then that key taken out. (A dict is made with a table of eight places,
-    room for five keys, and grown when a sixth is added, which costs as much as filling five; a
-    copy keeps its table. A dict display of up to eight keys is made small in the compiled build
-    too.)"""
+    room for five keys, and grown when a sixth is added, some 300 instructions more; a copy keeps
+    its table. A dict display of up to eight keys is made small in the compiled build too.)"""
     made = dict.fromkeys(keys + ("",))
     del made[""]
     return made
