@@ -153,6 +153,8 @@ class Game:
         if found is None:
             found = self.dispatch[name] = (table, [])
             _by_number_extended(table, found[1], self.nodes)
+        elif found[0] is not table:  # (one name, one table: else a list read off another would be handed out)
+            raise ValueError(f"the table read by number as {name!r} is another table")
         return found[1]
 
     def noun(self, words) -> object:
