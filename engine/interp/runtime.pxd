@@ -3,7 +3,7 @@
 # calls skip Python's calling convention. The plain Python module ignores this file.
 cimport cython
 from engine.interp.numbered cimport decision_id, env_key
-from engine.interp.frames cimport Frames
+from engine.interp.frames cimport Frames, effect_frame
 from engine.interp.game cimport Game
 from engine.interp.flow cimport Flow
 

@@ -71,7 +71,7 @@ from engine.interp import handlers, needs, verdict  # (the functions tests patch
 from engine.interp.handlers import HANDLERS, LEAVES
 from engine.interp.errors import Infeasible, RulesError, nearer, nearest
 from engine.interp.fallible import can_fail, fresh, settled, sure_options
-from engine.interp.frames import Frames
+from engine.interp.frames import Frames, effect_frame
 from engine.interp.numbered import decision_id, env_key
 from engine.interp.verdict import PICKED, YES, lightest_first
 from engine.interp.world import World, roomy
@@ -291,8 +291,9 @@ class Steps(Frames):
             trial["serial"] += 1
             env = env_key(trial["serial"])
             trial["envs"][env] = {}
-            trial["frames"].append({"n": number, "s": 0, "e": env, "p": seat, "y": seat, "src": source,
-                                    "strict": True})
+            frame = effect_frame(number, env, seat, seat, source)
+            frame["strict"] = True
+            trial["frames"].append(frame)
         return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
 
     def can_carry_out(self, frame: dict, node) -> str | None:

@@ -8,6 +8,7 @@ same world operations and frames as the game itself.
 from __future__ import annotations
 
 from engine.interp.errors import RulesError
+from engine.interp.frames import effect_frame
 from engine.interp.items import restart_pick
 from engine.interp.numbered import env_key
 from engine.interp.runtime import Runtime, clone
@@ -108,8 +109,9 @@ def _push(state: dict, root: int, seat: int, source: str) -> None:
     state["serial"] += 1
     env = env_key(state["serial"])
     state["envs"][env] = {}
-    state["frames"].append({"n": root, "s": 0, "e": env, "p": seat, "y": seat, "src": source,
-                            "strict": True, "soft": True, "own": True})
+    frame = effect_frame(root, env, seat, seat, source)
+    frame["strict"] = frame["soft"] = frame["own"] = True
+    state["frames"].append(frame)
 
 
 def _place(engine, state: dict, seat: int, place: str) -> str:
