@@ -2,13 +2,14 @@
 # language a C type (a dataclass all the same: made, compared, hashed and shown as the plain
 # module's). A function whose .pxd types a node's parameter by its class then reads the node's
 # fields from the C struct, without a lookup by name. The plain Python module ignores this file.
-# Every field of every node is declared here (tests/test_compiled_declarations.py); ``span`` and
-# ``text`` are set once after the node is made (ast.at, render), so they are public.
+# Every field of every node is declared here (tests/test_compiled_declarations.py); ``span``,
+# ``text`` and ``number`` are set once after the node is made (ast.at, render, game._number), so
+# they are public.
 
 cdef class Span:
     cdef readonly object start, end
 cdef class Node:
-    cdef public object span, text
+    cdef public object span, text, number
 cdef class Effect(Node):
     cdef readonly object sentences
 cdef class Sentence(Node):

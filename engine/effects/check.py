@@ -87,7 +87,7 @@ def _children(node: ast.Node, scope: _Scope) -> None:
 
 @functools.lru_cache(maxsize=None)
 def _child_fields(node_type) -> tuple[str, ...]:
-    return tuple(f.name for f in dataclasses.fields(node_type) if f.name not in ("span", "text"))
+    return tuple(f.name for f in dataclasses.fields(node_type) if f.name not in ("span", "text", "number"))
 
 
 def _visit_all(nodes, scope: _Scope) -> None:

@@ -56,7 +56,7 @@ def can_fail(game, number: int) -> bool:
 
 
 def _fails(game, node) -> bool:
-    return can_fail(game, game.node_numbers[id(node)])
+    return can_fail(game, game.number(node))
 
 
 def _node(game, node) -> bool:
@@ -111,14 +111,14 @@ def _assured(game, node: Conditional) -> bool:
     obligation (a call makes its actor "you": _self_region). The pick then has at least N
     minus what its "other than" names leave out (names bound to one thing each in that body)
     and takes no more than that."""
-    then = game.node_numbers[id(node.then)]
+    then = game.number(node.then)
     steps = dict.get(game.parts, then)
     if steps is not None and len(steps) > 1 and sequence_rest_fails(game, then, 1):
         return False
     step = game.nodes[game.entry[steps[0] if steps else then]]
     if type(step) is Bound:  # binding what the pick takes adds nothing that could fail
         step = step.step
-    return assures(game, node.condition, step, _self_region(game).get(game.node_numbers[id(node)]))
+    return assures(game, node.condition, step, _self_region(game).get(game.number(node)))
 
 
 def assures(game, condition, step, body: int | None) -> bool:
@@ -174,7 +174,7 @@ def _self_region(game) -> dict:
             todo = [game.nodes[root]]
             while todo:
                 node = todo.pop()
-                found[game.node_numbers[id(node)]] = root
+                found[game.number(node)] = root
                 if type(node) not in (Poll, Obligation):
                     todo += children(node)
     return found

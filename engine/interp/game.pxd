@@ -4,6 +4,7 @@
 # fields are readonly: Python code reads them, only Game itself sets them. The plain Python
 # module ignores this file. Every attribute Game sets must be declared here
 # (tests/test_compiled_declarations.py).
+from engine.effects.ast cimport Node
 from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
 
@@ -20,7 +21,8 @@ cdef class Game:
     @cython.locals(items=dict)
     cpdef object item(self, object namespace, object item_id)
     cpdef object items(self, object namespace)
-    cpdef object number(self, object node)
+    cpdef object number(self, Node node)
+    cpdef object key_of(self, Node node)
     @cython.locals(at=Py_ssize_t)
     cpdef object entry_of(self, object node)
     cpdef object effect(self, object namespace, object item_id, object key=*)

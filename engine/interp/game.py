@@ -62,7 +62,7 @@ class Game:
         self.effects = effects  # "namespace:id:key/path" -> root node number
         self.calls = calls  # call node number -> ResolvedCall
         self.procedures = procedures  # procedure id -> root node number of its body
-        self.node_numbers = node_numbers  # id(node) -> number
+        self.node_numbers = node_numbers  # id(node) -> number, at load (play reads node.number)
         self.parts = {} if parts is None else parts  # sequence number -> its steps, flat
         self.entry = [] if entry is None else entry  # number -> the node that really runs
         # number -> what runs, one step after the other: a sequence's flat steps, else the number
@@ -116,11 +116,17 @@ class Game:
         return dict.get(self.items("phases").get(phase) or {}, "name", phase)
 
     def number(self, node: Node) -> int:
-        return self.node_numbers[id(node)]
+        return node.number
+
+    def key_of(self, node: Node) -> int:
+        """A memo's key for ``node``: its number, or for a node the engine made itself (not
+        numbered) its id. (A memo keeps the node with what it knows of it, since ids are reused.)"""
+        number = node.number
+        return id(node) if number is None else number
 
     def entry_of(self, node) -> int:
         """The number of the node that runs for ``node`` (a node, or its number)."""
-        at = node if type(node) is int else self.node_numbers[id(node)]  # (a C index in the compiled build)
+        at = node if type(node) is int else self.number(node)  # (a C index in the compiled build)
         return self.entry[at]
 
     def effect(self, namespace: str, item_id: str, key: str = "effect") -> int | None:
@@ -246,10 +252,15 @@ def compile_game(result) -> Game:
 
 
 def _number(node, nodes: list, numbers: dict) -> None:
-    """Give ``node`` and all nodes below it a number, parents first."""
+    """Give ``node`` and all nodes below it a number, parents first. The node keeps its number
+    (``node.number``: what play reads, a field, where ``numbers``, id(node) -> number, is a
+    dictionary lookup of a new int); a node is numbered by one game only."""
     if id(node) in numbers:
         return
-    numbers[id(node)] = len(nodes)
+    if node.number is not None:
+        raise ValueError(f"node {node!r} is numbered by another game already")
+    object.__setattr__(node, "number", len(nodes))
+    numbers[id(node)] = node.number
     nodes.append(node)
     for item in dataclasses.fields(node):
         value = getattr(node, item.name)

@@ -33,6 +33,7 @@ cpdef object candidates(Context ctx, Noun noun, object filters, object location,
 cpdef object counter_amount(Context ctx, object resource, object owner)
 cpdef object number(Context ctx, object node)
 cpdef object variable_number(Context ctx, object name)
+@cython.locals(game=Game)
 cpdef object test(Context ctx, object node)
 cpdef object _reachable(Context ctx, object tid, object owner)
 @cython.locals(thing=dict)

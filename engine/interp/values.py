@@ -116,10 +116,11 @@ def _place_kinds(ctx: Context, place) -> tuple:
 
 def _place_facts(game, place) -> tuple:
     """(the node, its noun, its kinds, whether things lie loose in all of them), once per node."""
-    known = dict.get(game.fast, id(place))
+    key = game.key_of(place)
+    known = dict.get(game.fast, key)
     if known is None or known[0] is not place:  # (the node is kept with its facts: ids are reused)
         noun = named_noun(game, place.words)
-        known = game.fast[id(place)] = (place, noun.id, *_kind_facts(game, game.kinds(noun.id)))
+        known = game.fast[key] = (place, noun.id, *_kind_facts(game, game.kinds(noun.id)))
     return known
 
 
@@ -652,9 +653,11 @@ def _as_number(value) -> int:
 
 def test(ctx: Context, node) -> bool:
     """Whether a condition holds, by the node's compiled test (made at its first test)."""
-    known = dict.get(ctx.game.fast, id(node))
+    game = ctx.game
+    key = game.key_of(node)
+    known = dict.get(game.fast, key)
     if known is None or known[0] is not node:  # (the node is kept with its test: ids are reused)
-        known = ctx.game.fast[id(node)] = (node, compiled_test(ctx.game, node))
+        known = game.fast[key] = (node, compiled_test(game, node))
     return known[1](ctx)
 
 
@@ -708,7 +711,8 @@ def _wording(game, node) -> tuple:
     at each name's place the attribute read of it ("the ATTRIBUTE of Name"), else None), once
     per node."""
     memo = game.memo["wording"]
-    found = dict.get(memo, id(node))
+    key = game.key_of(node)
+    found = dict.get(memo, key)
     if found is None or found[0] is not node:  # (the node is kept with its words: ids are reused)
         reduced = node
         if type(node) is AnyOf:
@@ -718,7 +722,7 @@ def _wording(game, node) -> tuple:
         words = f"needs: {render(node)}"
         pieces = tuple(NAME.split(words))
         reads = tuple([_attribute_before(pieces[index - 1]) if index % 2 else None for index in range(len(pieces))])
-        found = memo[id(node)] = (node, words, pieces, reduced, reads)
+        found = memo[key] = (node, words, pieces, reduced, reads)
     return found
 
 
@@ -956,9 +960,10 @@ def holder(world, node, seats) -> int | None:
     read once per node) is read off each seat's counter with no Context made; any other
     condition by its test. (A game's immediate end conditions are asked so after every turn.)"""
     memo = world.game.memo["counter conditions"]
-    known = dict.get(memo, id(node))
+    key = world.game.key_of(node)
+    known = dict.get(memo, key)
     if known is None or known[0] is not node:  # (the node is kept with its reading: ids are reused)
-        known = memo[id(node)] = (node, _has_shortcut(world.game, node) if type(node) is Has else None)
+        known = memo[key] = (node, _has_shortcut(world.game, node) if type(node) is Has else None)
     fast = known[1]
     for seat in seats:
         if fast is not None:

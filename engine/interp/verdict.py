@@ -826,7 +826,7 @@ class Walk:
 
     def then(self, head: tuple, node) -> tuple:
         """A segment running ``node`` where ``head`` runs."""
-        return (head[0], head[1], head[2], head[3], self.game.node_numbers[id(node)], 0)
+        return (head[0], head[1], head[2], head[3], self.game.number(node), 0)
 
     def way(self, envs: dict, segments: tuple):
         """The verdict on one way: YES, the reason why not, or None (unsure); running out of
