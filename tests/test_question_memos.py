@@ -16,7 +16,7 @@ import pytest
 from engine.agents import random_agents
 from engines import loaded
 
-MEMOS = ("choice options", "choice names", "value options", "value steps")
+MEMOS = ("choice_options", "choice_names", "value_options", "value_steps")
 
 
 def played(game: str, players: int, seed: int, fresh: bool) -> tuple[list, list]:

@@ -199,7 +199,7 @@ def test_a_pick_from_your_ordered_places_takes_their_top_as_reading_them_one_by_
                 one_by_one = all(items._ordered(rt, place) for place in named)
                 assert items.is_ordered_source(rt, item, ctx) == one_by_one, (item, seat)
                 outcomes.add(one_by_one)
-    read = engine.game.memo["ordered kinds"]
+    read = engine.game.memo["ordered_kinds"]
     if game == "castles-of-burgundy-cards":  # the die stacks and the decks: the top, at once
         assert outcomes == {True} and True in read.values(), read
     else:  # "from your hand": a hand keeps no order, so its places are read one by one

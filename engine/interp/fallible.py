@@ -167,9 +167,9 @@ def _self_region(game) -> dict:
     """The nodes that run with the acting player as "you", each with the procedure body it is
     in: a procedure body's nodes (a call makes its actor "you"), short of the steps of a poll or
     an obligation (they hand the step to another player). Worked out once per game."""
-    found = game.memo.get("self region")
+    found = game.memo.get("self_region")
     if found is None:
-        found = game.memo["self region"] = {}
+        found = game.memo["self_region"] = {}
         for root in game.procedures.values():
             todo = [game.nodes[root]]
             while todo:
@@ -231,7 +231,7 @@ def _call_fails(game, number: int) -> bool:
 def triggers_can_fail(game, what: str) -> bool:
     """Whether an effect that triggers after ``what`` (a procedure, a space) could fail (worked
     out once per procedure or space)."""
-    memo = game.memo["triggers fail"]
+    memo = game.memo["triggers_fail"]
     found = dict.get(memo, what)
     if found is None:
         found = memo[what] = _triggers_fail(game, what)
@@ -271,7 +271,7 @@ def _failing_answers(game, number: int, node):
     """What _answer_fails says of the answers to a keyed question, worked out once per node:
     the keys that could leave something fallible (a frozenset; an answer not in it is sure),
     True when every answer could, or "keep" for an adjustment whose kept value alone is sure."""
-    memo = game.memo["failing answers"]
+    memo = game.memo["failing_answers"]
     found = dict.get(memo, number)
     if found is None:
         if isinstance(node, (May, Poll)):
@@ -402,7 +402,7 @@ def _deciding_part(game, number: int) -> int:
         part = tuple(game.nodes[step] for step in steps[:end])
     if len(part) == 1 and type(part[0]) is Choice and part[0].count == 1 and part[0].upgrade is None:
         part = ("choose one", tuple(deciding_part(game, game.number(option)) for option in part[0].options))
-    names = game.memo["deciding parts"]
+    names = game.memo["deciding_parts"]
     return names.setdefault(part, len(names))
 
 

@@ -345,7 +345,7 @@ def _row_label(rt, chart: dict, row: str) -> str:
     """The label of a chart's row: its position, and the name of what it gives (worked out once
     per chart and position)."""
     position = dict.get(rt.world.thing(row)["a"], "position")
-    labels = rt.game.memo_for("row labels", chart["id"])
+    labels = rt.game.memo_for("row_labels", chart["id"])
     label = dict.get(labels, position)
     if label is None:
         label = labels[position] = _label_of_row(chart, position)
@@ -490,9 +490,9 @@ def _supply_places(rt, seat: int) -> list[str]:
 
 def _supplies(game) -> list[str]:
     """The kinds of place workers wait in (worked out once per game)."""
-    found = game.memo.get("worker supplies")
+    found = game.memo.get("worker_supplies")
     if found is None:
-        found = game.memo["worker supplies"] = sorted({worker["location"] for worker in game.items("workers").values()
+        found = game.memo["worker_supplies"] = sorted({worker["location"] for worker in game.items("workers").values()
                                                        if worker.get("location")})
     return found
 
@@ -541,7 +541,7 @@ def _placement_rows(game, phase: str, players: int) -> list[tuple]:
     private to, whether it is once per round, its slots at this player count, its options made
     so far by kind and slot): what placement_candidates reads of a space that never changes
     (once per game)."""
-    memo = game.memo["placement rows"]
+    memo = game.memo["placement_rows"]
     found = dict.get(memo, (phase, players))
     if found is None:
         found = memo[phase, players] = [
@@ -588,7 +588,7 @@ class PlacementJudge:
     def __init__(self, rt, seat: int, unblocked, took: dict | None) -> None:
         self.rt, self.seat, self.unblocked, self.took = rt, seat, unblocked, took
         self.checked: dict = {}  # what slots decided alike share -> the reason, or None
-        self.parsed = self.rt.game.memo["placement keys"]  # key -> (space, slot, kind): read once per game
+        self.parsed = self.rt.game.memo["placement_keys"]  # key -> (space, slot, kind): read once per game
         self.own_slot = _slot_read(self.rt.game)
 
     def __call__(self, key: str, words: bool = True) -> str | None:  # (its reasons are always in words)
@@ -617,9 +617,9 @@ def _slot_read(game) -> bool:
     """Whether an effect of the game reads a thing's ``slot`` attribute, the one a placed worker
     stands on: then slots of a space decided alike are checked one by one, since the acting
     worker stands on each slot in turn (worked out once per game)."""
-    found = dict.get(game.memo, "slot read")
+    found = dict.get(game.memo, "slot_read")
     if found is None:
-        found = game.memo["slot read"] = any(getattr(node, "attribute", None) == "slot" for node in game.nodes)
+        found = game.memo["slot_read"] = any(getattr(node, "attribute", None) == "slot" for node in game.nodes)
     return found
 
 
@@ -747,7 +747,7 @@ def _stand_acting(rt, seat: int, space_id: str, slot: str, kind: str, world) -> 
 
 def _slot_effect(rt, space_id: str, slot: str) -> int | None:
     """The effect a worker on ``slot`` of the space carries out (worked out once per game)."""
-    memo = rt.game.memo_for("slot effects", space_id)
+    memo = rt.game.memo_for("slot_effects", space_id)
     found = dict.get(memo, slot, UNREAD)
     if found is UNREAD:
         found = memo[slot] = _find_slot_effect(rt, space_id, slot)

@@ -21,14 +21,15 @@ from engine.positions import to_plain
 
 # The memo's tables the interpreter's modules fill as they work facts out (per node, kind or
 # call), each named by the module that owns it: fallible, handlers, items, needs, sets, values, verdict,
-# world.
-MEMO_TABLES = ("can_fail", "failing answers", "call env", "answer needs", "sets", "judging order", "weight",
-               "seen by", "decks of", "has reserve", "groups of", "card names", "fixed names",
-               "triggers fail", "guards", "plain payments", "triggers", "kinds", "noun facts", "terms", "defined",
-               "slot effects", "placement rows", "zone values", "option weights", "plain draws", "value keys",
-               "placement keys", "value steps", "choice options", "choice names", "value options",
-               "option draws", "option guards", "ordered kinds",
-               "counter conditions", "wording", "row labels", "deciding", "deciding parts", "candidate readers")
+# world. Their names are identifiers: Python and Cython intern a constant that is one, so a read of
+# a table finds its name at the identity test (a name with a space is compared letter by letter).
+MEMO_TABLES = ("can_fail", "failing_answers", "call_env", "answer_needs", "sets", "judging_order", "weight",
+               "seen_by", "decks_of", "has_reserve", "groups_of", "card_names", "fixed_names",
+               "triggers_fail", "guards", "plain_payments", "triggers", "kinds", "noun_facts", "terms", "defined",
+               "slot_effects", "placement_rows", "zone_values", "option_weights", "plain_draws", "value_keys",
+               "placement_keys", "value_steps", "choice_options", "choice_names", "value_options",
+               "option_draws", "option_guards", "ordered_kinds",
+               "counter_conditions", "wording", "row_labels", "deciding", "deciding_parts", "candidate_readers")
 
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)

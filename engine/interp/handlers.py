@@ -155,7 +155,7 @@ def _adjust(rt, f, node: Adjust):
 def _value_keys(game, current: int, low: int, high: int) -> tuple:
     """The options of an adjustment, keys only (the current value first): what a forced answer
     is told by. Made once per value and range (a memo of the game's; never changed)."""
-    memo = game.memo["value keys"]
+    memo = game.memo["value_keys"]
     key = (current, low, high)
     found = dict.get(memo, key)
     if found is None:
@@ -172,7 +172,7 @@ def _ask_value(rt, f, node: Adjust, current: int, low: int, high: int) -> None:
     """Ask for the new value: each value offered (the current one first) with its price. The
     prompt and options are made once per adjustment, value and range (a memo of the game's)."""
     probing = rt.probe_depth is not None  # a trial needs the keys only
-    memo = rt.game.memo["value options"]
+    memo = rt.game.memo["value_options"]
     key = (f["n"], current, low, high, probing)
     found = dict.get(memo, key)
     if found is None:
@@ -280,7 +280,7 @@ def _ask_option(rt, f, node: Choice):
     names = _label_names(rt.game, f["n"])
     env = None if probing or not names else rt.env(f)
     shown = tuple([_shown_number(dict.get(env, name)) for name in names]) if env is not None else ()
-    memo = rt.game.memo["choice options"]
+    memo = rt.game.memo["choice_options"]
     key = (f["n"], probing, tuple(chosen), shown)
     found = dict.get(memo, key)
     if found is None:
@@ -301,7 +301,7 @@ def _choice_asked(node: Choice, probing: bool, chosen: list, env: dict) -> tuple
 def _label_names(game, number: int) -> tuple:
     """The names the labels of choice ``number``'s options may write a number for (once per
     choice)."""
-    memo = game.memo["choice names"]
+    memo = game.memo["choice_names"]
     found = dict.get(memo, number)
     if found is None:
         names = {}
@@ -604,7 +604,7 @@ def call_env(ctx, resolved) -> dict:
     What the call's words fix is worked out once per call (``_env_plan``); each run copies it
     and reads only the names whose values come from the caller's bindings (the values are only
     read, never changed in place)."""
-    memo = ctx.game.memo["call env"]
+    memo = ctx.game.memo["call_env"]
     plan = dict.get(memo, id(resolved))
     if plan is None:
         plan = memo[id(resolved)] = _env_plan(resolved)

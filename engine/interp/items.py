@@ -301,7 +301,7 @@ def _ordered_kind(game, kind: str) -> bool:
 
 def _ordered_kinds(rt, kinds) -> bool:
     """Whether places of every one of ``kinds`` keep their things in order (once per kinds)."""
-    memo = rt.game.memo["ordered kinds"]
+    memo = rt.game.memo["ordered_kinds"]
     found = dict.get(memo, kinds)
     if found is None:
         found = True
@@ -663,7 +663,7 @@ def draw(rt, seat: int, noun, count: int) -> list[str]:
 
 def decks_for(rt, noun) -> tuple[str, ...]:
     """The decks a card noun is drawn from (worked out once per noun)."""
-    memo = rt.game.memo["decks of"]
+    memo = rt.game.memo["decks_of"]
     found = dict.get(memo, noun.id)
     if found is None:
         found = memo[noun.id] = _decks_for(rt.game, noun)
@@ -740,7 +740,7 @@ def _from_reserve(rt, seat: int, kinds) -> str | None:
 
 def _has_reserve(rt, kinds) -> bool:
     """Whether pieces of ``kinds`` are kept in a reserve (worked out once per kinds)."""
-    memo, key = rt.game.memo["has reserve"], frozenset(kinds)
+    memo, key = rt.game.memo["has_reserve"], frozenset(kinds)
     found = dict.get(memo, key)
     if found is None:
         names = frozenset().union(*(_with_groups(rt, kind) for kind in kinds))
@@ -751,7 +751,7 @@ def _has_reserve(rt, kinds) -> bool:
 
 def _with_groups(rt, kind: str) -> frozenset[str]:
     """The kind and the groups its noun belongs to (worked out once per kind)."""
-    memo = rt.game.memo["groups of"]
+    memo = rt.game.memo["groups_of"]
     found = dict.get(memo, kind)
     if found is None:
         noun = rt.game.nouns.get(kind)
@@ -800,11 +800,11 @@ def _home_place(rt, kind: str, seat: int) -> str | None:
 
 
 def _hand_kind(rt) -> str:
-    found = rt.game.memo.get("hand kind")
+    found = rt.game.memo.get("hand_kind")
     if found is None:
         for place_id, item in rt.game.items("places").items():
             if "card" in item.get("holds", []) and item.get("visibility") == "owner":
-                found = rt.game.memo["hand kind"] = place_id
+                found = rt.game.memo["hand_kind"] = place_id
                 break
         else:
             raise RulesError("no place holds the players' cards (a 'hand')")
@@ -881,7 +881,7 @@ def _zone_values(rt, kind: str, place_kind: str) -> tuple[frozenset[int], tuple]
     """What the zones of a place of ``place_kind`` allow a token of ``kind``: the values of the
     zones without a condition, and (condition's node number, values) of the others (worked out
     once per pair of kinds)."""
-    memo = rt.game.memo_for("zone values", place_kind)
+    memo = rt.game.memo_for("zone_values", place_kind)
     found = dict.get(memo, kind)
     if found is None:
         place_item = rt.game.items("places").get(place_kind, {})

@@ -199,7 +199,7 @@ def refusal(rt):
     shape = dict.get(REFUSALS, type(node))
     if shape is None:
         return None
-    memo = game.memo["answer needs"]
+    memo = game.memo["answer_needs"]
     wanted = dict.get(memo, number, NONE)
     if wanted is NONE:
         wanted = memo[number] = shape[0](game, node)
@@ -258,7 +258,7 @@ def _steps_by_key(game, start: int, span: int, wrap: bool) -> dict:
     """The steps each value of an adjustment is from ``start``, by its key ("value:N"), for the
     values from ``start - span`` to ``start + span``: worked out once per start, span and wrap
     (a memo of the game's; never changed), not at every answer refused."""
-    memo = game.memo["value steps"]
+    memo = game.memo["value_steps"]
     key = (start, span, wrap)
     found = dict.get(memo, key)
     if found is None:
@@ -293,7 +293,7 @@ def _plain_refusal(rt, depth: int, refused):
     node = game.nodes[number]
     if type(node) is not Adjust or node.cost is None:
         return None
-    memo = game.memo["plain payments"]
+    memo = game.memo["plain_payments"]
     wanted = dict.get(memo, number, NONE)
     if wanted is NONE:
         wanted = memo[number] = _plain_payment(game, node.cost)

@@ -134,7 +134,7 @@ def _kind_facts(game, kinds: frozenset) -> tuple:
 def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list[str]:
     """The things an item or selector can mean, in a stable order: by the reader compiled
     for the shape of its words at their first use (compiled_candidates), else the general way."""
-    readers = ctx.game.memo_for("candidate readers", noun.id)
+    readers = ctx.game.memo_for("candidate_readers", noun.id)
     key = id(location) ^ id(filters)  # (an int, not a tuple of three: hashed and compared at once)
     known = dict.get(readers, key)
     if known is None or known[0] is not location or known[1] is not filters:  # (ids are reused, or two collide)
@@ -346,7 +346,7 @@ def _in_bound(ctx: Context, name: str, kinds) -> list[str]:
 def _noun_facts(game, noun_id: str) -> tuple:
     """What candidates needs to know about a noun, worked out once per game: its kinds, whether
     one may be a private space, the terms it adds, and whether its things are everybody's."""
-    memo = game.memo["noun facts"]
+    memo = game.memo["noun_facts"]
     facts = dict.get(memo, noun_id)
     if facts is None:
         kinds = game.kinds(noun_id)
@@ -959,7 +959,7 @@ def holder(world, node, seats) -> int | None:
     no bindings; None when it holds for none. "you have at least 20 vp" (its shortcut's shape,
     read once per node) is read off each seat's counter with no Context made; any other
     condition by its test. (A game's immediate end conditions are asked so after every turn.)"""
-    memo = world.game.memo["counter conditions"]
+    memo = world.game.memo["counter_conditions"]
     key = world.game.key_of(node)
     known = dict.get(memo, key)
     if known is None or known[0] is not node:  # (the node is kept with its reading: ids are reused)

@@ -146,7 +146,7 @@ def _plain_draw(rt, root: int):
     step alone and that step draws a fixed number of one kind of card from one deck ("draw 1
     card"): what _draw then reads to say yes. None for any other effect. Worked out once per
     effect."""
-    memo = rt.game.memo["plain draws"]
+    memo = rt.game.memo["plain_draws"]
     found = dict.get(memo, root, NOTHING)
     if found is NOTHING:
         found = memo[root] = _plain_draw_of(rt, root)
@@ -181,7 +181,7 @@ def _option_draws(rt, number: int) -> dict | None:
     the draw alone), by option key, with their plans; None when there are none (worked out once
     per choice). With nothing after the choice that could fail, such an option is a yes read
     off its deck and pile, as the walk's draw step reads it."""
-    return _option_plans(rt, number, "option draws", _draw_plan)
+    return _option_plans(rt, number, "option_draws", _draw_plan)
 
 
 def _option_guards(rt, number: int) -> dict | None:
@@ -190,7 +190,7 @@ def _option_guards(rt, number: int) -> dict | None:
     effect triggered after it), by option key, as (the call's number, its guards); None when
     there are none (worked out once per choice). With nothing after the choice that could fail,
     such an option's verdict is its guards', read without the walk's steps (_guarded_call)."""
-    return _option_plans(rt, number, "option guards", _guard_plan)
+    return _option_plans(rt, number, "option_guards", _guard_plan)
 
 
 def _option_plans(rt, number: int, table: str, plan_of) -> dict | None:
@@ -284,7 +284,7 @@ def lightest_first(rt, options: list) -> list:
     if number is None:
         return options
     game = rt.game
-    memo = game.memo["judging order"]
+    memo = game.memo["judging_order"]
     order = dict.get(memo, number, False)
     if order is False:
         order = memo[number] = _judging_order(game, game.nodes[number])
@@ -1418,7 +1418,7 @@ def _weight(game, number: int) -> int:
 
 def _option_weights(game, node: Choice) -> list[int]:
     """The weight of each option of a choice, in order (worked out once per choice)."""
-    memo, number = game.memo["option weights"], game.number(node)
+    memo, number = game.memo["option_weights"], game.number(node)
     found = dict.get(memo, number)
     if found is None:
         found = memo[number] = [_weight(game, game.number(option)) for option in node.options]

@@ -361,7 +361,7 @@ class World:
     def seen_by(self, place: str) -> str:
         """Who sees the faces of what lies in ``place``: "all", "owner" or "nobody"."""
         kind = self.thing(place)["k"]
-        memo = self.game.memo["seen by"]
+        memo = self.game.memo["seen_by"]
         found = dict.get(memo, kind)
         if found is None:
             if kind in self.game.items("decks"):
@@ -490,7 +490,7 @@ class World:
         """The name a thing's kind and id fix (a place's declared instance's, or its kind's
         noun's), or None for a set or a token without an instance name: theirs may change with
         their members or value (worked out once per kind and id)."""
-        names = self.game.memo_for("fixed names", kind)
+        names = self.game.memo_for("fixed_names", kind)
         found = dict.get(names, tid, False)
         if found is False:
             found = names[tid] = self._instance_name(kind, tid)
@@ -515,7 +515,7 @@ class World:
         thing = self.thing_table[tid]
         card = dict.get(thing, "c")
         if card is not None:  # a card's name is its definition's: kept once per card
-            names = self.game.memo["card names"]
+            names = self.game.memo["card_names"]
             name = dict.get(names, card)
             if name is None:
                 name = names[card] = str(self.game.item("cards", card).get("name", card))
