@@ -49,7 +49,7 @@ class Game:
 
     __slots__ = MADE_WITH + ("runs", "fail_from", "dispatch", "namespaces", "printed", "global_resources",
                              "resource_bounds", "fixed_kinds", "reserve_kinds", "set_kinds", "phrases", "nouns",
-                             "_made")
+                             "word_nouns", "_made")
 
     def __init__(self, packs: tuple, table: MappingProxyType, vocabulary: Vocabulary, nodes: list,
                  effects: MappingProxyType, calls: dict, procedures: MappingProxyType, node_numbers: dict,
@@ -91,6 +91,7 @@ class Game:
         self.set_kinds = frozenset(k for k, item in places.items() if item.get("sets"))  # things lie in sets there
         self.phrases = vocabulary.phrases  # words -> noun (the vocabulary's, read without its lookup by name)
         self.nouns = vocabulary.nouns  # noun id -> noun (likewise)
+        self.word_nouns: dict = {}  # node number -> the noun its words name (values.noun_named)
         self._made = True
 
     def __setattr__(self, name: str, value) -> None:

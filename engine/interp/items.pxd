@@ -15,7 +15,7 @@ from engine.interp.world cimport World
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
 from engine.interp.values cimport (Context, _place_kinds, candidates, counter_amount, counter_owner, is_players,
-                                   is_resource, noun_of, number, places, player_of, select, test, variable_number)
+                                   is_resource, noun_named, number, places, player_of, select, test, variable_number)
 
 cpdef object select_step(Frames rt, dict f, Item item, object owner=*, Context ctx=*)
 cpdef object _start_pick(Frames rt, dict f, Item item, object owner, Context ctx=*)

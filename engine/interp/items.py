@@ -33,7 +33,7 @@ from engine.interp.values import (
     counter_owner,
     is_players,
     is_resource,
-    noun_of,
+    noun_named,
     number,
     _place_kinds,
     places,
@@ -240,7 +240,7 @@ def pick_pool(rt, ctx: Context, item: Item, owner: int | None) -> list:
     """The things (or players) a pick of ``item`` can take, in the order they are offered."""
     if is_players(item.noun):
         return players_pool(rt, item, ctx.you)
-    return slot_order(rt, candidates(ctx, noun_of(ctx, item.noun), item.filters, item.location, owner))
+    return slot_order(rt, candidates(ctx, noun_named(ctx, item), item.filters, item.location, owner))
 
 
 def players_pool(rt, item: Item, you: int) -> list[dict]:
@@ -377,7 +377,7 @@ def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | dict |
             return None
         things = ctx.env.get(item.name)
         return _apply_things(rt, f, node, verb, things if isinstance(things, list) else [things])
-    noun = noun_of(ctx, item.noun)
+    noun = noun_named(ctx, item)
     if is_resource(noun):
         _resource(rt, f, node, verb, noun.id, amount(ctx, node, item))
         return []
@@ -409,7 +409,7 @@ def amount(ctx: Context, node, item: Item) -> int:
     """How many of ``item`` the action ``node`` gains, pays or draws for the acting player."""
     quantity = item.quantity
     if quantity.mode in ("every", "all"):
-        noun = noun_of(ctx, item.noun)
+        noun = noun_named(ctx, item)
         amount = counter_amount(ctx, noun.id, ctx.actor) if is_resource(noun) else None
         if amount is None:
             raise RulesError(f"'{quantity.mode}' of {noun.name} is not an amount")
@@ -554,7 +554,7 @@ def from_each(item) -> bool:
 def take_from_each(rt, ctx: Context, seat: int, item: Item) -> list[str]:
     """The top things of ``item``'s kind, as many as it says, from each place it names (a deck
     that is empty is first shuffled anew from its discard pile), in the order taken."""
-    noun = noun_of(ctx, item.noun)
+    noun = noun_named(ctx, item)
     count = bounds(ctx, item.quantity, 0)[0]
     if count <= 0:
         return []

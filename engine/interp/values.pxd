@@ -4,7 +4,7 @@
 from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
 from engine.effects.vocabulary cimport Noun
-from engine.effects.ast cimport (Aggregate, AllOf, Attribute, Comparison, Count, HasAllOf, KindSelector, Minus,
+from engine.effects.ast cimport (Aggregate, AllOf, Attribute, Comparison, Count, HasAllOf, KindSelector, Minus, Node,
                                  Number, OtherThan, PlayerSelector, Plus, ThingSelector, Var)
 
 from engine.interp.game cimport Game
@@ -28,6 +28,9 @@ cdef class Context:
 cpdef Context context(World world, object actor, object you, dict env, dict subst)
 @cython.locals(noun=Noun)
 cpdef object noun_of(Context ctx, object words)
+@cython.locals(game=Game, noun=Noun)
+cpdef object noun_named(Context ctx, Node node)
+cpdef object _substituted(Context ctx, Noun noun)
 cpdef object places(Context ctx, object place, object owner)
 cpdef object candidates(Context ctx, Noun noun, object filters, object location, object owner)
 cpdef object counter_amount(Context ctx, object resource, object owner)

@@ -59,6 +59,25 @@ def noun_of(ctx: Context, words: tuple) -> object:
     noun = dict.get(ctx.game.phrases, words)
     if noun is None:
         return named_noun(ctx.game, words)  # raises: unknown
+    return _substituted(ctx, noun)
+
+
+def noun_named(ctx: Context, node: Node) -> object:
+    """The noun ``node.noun`` names (an item's, a selector's or a count's words), as noun_of
+    reads it: the words' noun kept by the node's number (a lookup by the words hashes the tuple
+    and compares it, each time)."""
+    game = ctx.game
+    number = node.number
+    if number is None:  # (a node the engine made itself)
+        return noun_of(ctx, node.noun)
+    noun = dict.get(game.word_nouns, number)
+    if noun is None:
+        noun = game.word_nouns[number] = named_noun(game, node.noun)
+    return _substituted(ctx, noun)
+
+
+def _substituted(ctx: Context, noun) -> object:
+    """``noun``, or the noun the procedure running substitutes for it."""
     subst = ctx.subst
     if subst and noun.id in subst:
         return ctx.game.nouns[subst[noun.id]]
@@ -518,11 +537,11 @@ def select(ctx: Context, selector) -> list:
 
 
 def _things_selected(ctx: Context, selector: ThingSelector) -> list:
-    return _things_of(ctx, noun_of(ctx, selector.noun), selector.filters, selector.location)
+    return _things_of(ctx, noun_named(ctx, selector), selector.filters, selector.location)
 
 
 def _kinds_selected(ctx: Context, selector: KindSelector) -> list:
-    noun = noun_of(ctx, selector.noun)
+    noun = noun_named(ctx, selector)
     found = _things_of(ctx, noun, selector.filters, selector.location)
     if is_resource(noun):
         return found
@@ -978,7 +997,7 @@ NO_BINDINGS: dict = {}  # a condition only reads its bindings (never written to)
 
 
 def _has_count(ctx: Context, seat: int, node) -> int:
-    noun = noun_of(ctx, node.noun)
+    noun = noun_named(ctx, node)
     if is_resource(noun):
         return counter_amount(ctx, noun.id, seat)
     return _things_count(ctx, seat, noun, node.filters, node.location)

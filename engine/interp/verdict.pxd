@@ -22,7 +22,7 @@ from engine.interp.flow cimport Flow
 # there is a C call, not a read by name of the module's attribute and a Python call)
 cimport engine.interp.items as items
 cimport engine.interp.sets as sets
-from engine.interp.values cimport (Context, context, counter_owner, is_resource, noun_of, number, places, player_of,
+from engine.interp.values cimport (Context, context, counter_owner, is_resource, noun_named, number, places, player_of,
                                    select, test, thing_value, unmet)
 
 cdef class Walk:

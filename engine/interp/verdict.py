@@ -87,7 +87,7 @@ from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, call_env, call_nouns,
                                     entries_of, repeat_bounds)
 from engine.interp.items import DONE, bounds, pick_pool, slot_taken
-from engine.interp.values import (Context, context, counter_owner, is_resource, noun_of, number, places, player_of,
+from engine.interp.values import (Context, context, counter_owner, is_resource, noun_named, number, places, player_of,
                                   select, test, thing_value, unmet)
 from engine.interp.world import World, borrowing
 
@@ -1479,7 +1479,7 @@ def _resources(w, envs, head, node, rest):
     for item in node.items:
         if type(item) is not Item or item.filters or item.location is not None:
             return w.unsure(node)
-        noun = noun_of(ctx, item.noun)
+        noun = noun_named(ctx, item)
         if not is_resource(noun):
             if type(node) is Give and len(node.items) == 1:  # a gift of things picked
                 return _picked_and_moved(w, envs, head, item, rest, player_of(ctx, node.player))
@@ -1520,7 +1520,7 @@ def _draw(w, envs, head, node: Draw, rest):
     for item in node.items:
         if type(item) is not Item or item.filters or item.location is not None:
             return w.unsure(node)
-        noun = noun_of(ctx, item.noun)
+        noun = noun_named(ctx, item)
         decks = items.decks_for(w.rt, noun)
         if is_resource(noun) or len(decks) != 1:
             return w.unsure(node)
@@ -1537,7 +1537,7 @@ def _draw(w, envs, head, node: Draw, rest):
 
 
 def _is_resource_item(ctx, item) -> bool:
-    return type(item) is Item and is_resource(noun_of(ctx, item.noun))
+    return type(item) is Item and is_resource(noun_named(ctx, item))
 
 
 def _gain_things(w, envs, head, node: Gain, rest):
@@ -1558,10 +1558,10 @@ def _gain_things(w, envs, head, node: Gain, rest):
                 if not isinstance(tid, dict):
                     items.gain_existing(branch, seat, tid)
         elif _is_resource_item(ctx, item):
-            noun = noun_of(ctx, item.noun)
+            noun = noun_named(ctx, item)
             world.add(counter_owner(w.game, noun.id, seat), noun.id, items.amount(ctx, node, item))
         else:
-            items.gain_things(branch, {"p": seat}, item, noun_of(ctx, item.noun), items.amount(ctx, node, item))
+            items.gain_things(branch, {"p": seat}, item, noun_named(ctx, item), items.amount(ctx, node, item))
     return w.walk(envs, rest)
 
 
