@@ -164,7 +164,8 @@ class Steps(Frames):
         pending["id"] = decision_id(s["decisions"])
         pending["player"] = player
         pending["prompt"] = _words(prompt)  # (built only for a decision that is really asked)
-        pending["options"] = [[key, label] for key, label in shown]  # (each pair made as a list at once)
+        # (the pairs _judge_enough made are lists already, as plain data keeps them)
+        pending["options"] = [[key, label] for key, label in shown] if checked else shown
         pending["source"] = source or frame.get("src", "")
         s["pending"] = pending
         if excluded:
@@ -214,9 +215,9 @@ class Steps(Frames):
 
     def _judge_enough(self, options, way=None):
         """Judge options until two are legal (then it is a real decision): the sure ones, then
-        what the walk reads, then trials. Returns the options legal or left open (in order),
-        why each other judged one is not legal, and the keys left open. ``way``: what the
-        answer before took here (_handed_key)."""
+        what the walk reads, then trials. Returns the options legal or left open (in order, each
+        a [key, label] list), why each other judged one is not legal, and the keys left open.
+        ``way``: what the answer before took here (_handed_key)."""
         judge = self.option_judge(options, way)
         judging = judge if type(judge) is OptionJudge else None  # (the engine's own: its C method, compiled)
         verdicts = {}  # key -> None (legal), why not, or REFUSED (why not: worked out if shown)
@@ -237,9 +238,9 @@ class Steps(Frames):
             why = dict.get(verdicts, key, UNJUDGED)
             if why is UNJUDGED:
                 unjudged.append(key)
-                shown.append((key, label))
+                shown.append([key, label])  # (a list: the pending decision keeps it as it is)
             elif why is None:
-                shown.append((key, label))
+                shown.append([key, label])
             else:
                 excluded[key] = why
         if len(shown) != 1:  # asked, or nothing can be chosen: the reasons are shown
