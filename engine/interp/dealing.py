@@ -97,7 +97,9 @@ def _deal(rt, seat: int, deal: dict) -> None:
     dealt = cards[len(cards) - count:][::-1]  # from the top
     sort = deal.get("sort")
     if sort:  # the card put last is the top of the stack
-        dealt.sort(key=lambda t: _printed(rt, t, sort["by"]), reverse=sort.get("top", "lowest") == "lowest")
+        printed = [_printed(rt, t, sort["by"]) for t in dealt]
+        order = sorted(range(len(dealt)), key=printed.__getitem__, reverse=sort.get("top", "lowest") == "lowest")
+        dealt = [dealt[index] for index in order]  # (no lambda: a C function, compiled)
     targets = _targets(rt, seat, deal)
     for index, tid in enumerate(dealt):
         target = targets[index % len(targets)]
@@ -110,7 +112,7 @@ def _deal(rt, seat: int, deal: dict) -> None:
                            {"thing": tid, "to": target, "private": rt.world.seen_by(target) != "all"})
     if deal.get("to") and rt.world.thing(targets[0])["o"] is None:  # a pile on the table: one line
         for target in targets:
-            count = sum(1 for tid in dealt if rt.world.thing(tid)["at"] == target)
+            count = len([tid for tid in dealt if rt.world.thing(tid)["at"] == target])
             rt.world.event("dealt", None, f"{count} {_noun(rt, deal, count)} dealt to {rt.world.name_of(target)}",
                            {"to": target, "count": count})
 
@@ -199,18 +201,24 @@ def refill_displays(rt, f) -> None:
         wanted = _display_size(rt, display) - sum(len(rt.world.contents(row)) for row in rows)
         deal = display.get("deal", {})
         queue = [row for _ in range(_passes(rt, deal)) for row in rows] if deal.get("first") == "one_per_row" else []
-        deck = display["deck"]
-        while wanted > 0:
-            if not rt.world.contents(deck):
-                reshuffle(rt, deck)
-            if not rt.world.contents(deck):
-                break
-            tid = rt.world.contents(deck)[-1]
-            row = queue.pop(0) if queue else _row_for(rt, rows, attribute, deal.get("then_by_attribute"), tid)
-            rt.world.put(tid, row)
-            rt.world.event("dealt", None, f"{rt.world.name_of(tid)} was dealt to {rt.world.name_of(row)}",
-                           {"thing": tid, "to": row})
-            wanted -= 1
+        _fill(rt, display["deck"], rows, wanted, queue, attribute, deal.get("then_by_attribute"), reshuffle)
+
+
+def _fill(rt, deck: str, rows: list[str], wanted: int, queue: list[str], attribute: str | None,
+          card_attribute: str | None, reshuffle) -> None:
+    """Deal ``wanted`` cards from ``deck`` into a display's ``rows``: to the rows ``queue`` lists
+    first, then each into the row its printed value names."""
+    while wanted > 0:
+        if not rt.world.contents(deck):
+            reshuffle(rt, deck)
+        if not rt.world.contents(deck):
+            break
+        tid = rt.world.contents(deck)[-1]
+        row = queue.pop(0) if queue else _row_for(rt, rows, attribute, card_attribute, tid)
+        rt.world.put(tid, row)
+        rt.world.event("dealt", None, f"{rt.world.name_of(tid)} was dealt to {rt.world.name_of(row)}",
+                       {"thing": tid, "to": row})
+        wanted -= 1
 
 
 def _display_size(rt, display: dict) -> int:
