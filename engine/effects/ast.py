@@ -25,9 +25,9 @@ class Node:
     its number in the game that numbered it.)"""
 
     # Outside the node's value: set once after the node is made (``at``, render.render, the
-    # game's numbering: game._number), never compared, hashed or shown. (Written out here, not made by a helper, and not a keyword of the
-    # constructor: the compiled build's dataclasses read ``field`` only as written, and take no
-    # keyword-only fields.)
+    # game's numbering: game._number), never compared, hashed or shown. (Written out here, not
+    # made by a helper, and not a keyword of the constructor: the compiled build's dataclasses
+    # read ``field`` only as written, and take no keyword-only fields.)
     span: Span | None = field(default=None, init=False, compare=False, repr=False, hash=False)
     text: str | None = field(default=None, init=False, compare=False, repr=False, hash=False)
     number: int | None = field(default=None, init=False, compare=False, repr=False, hash=False)
