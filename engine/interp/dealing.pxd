@@ -17,7 +17,7 @@ cpdef object _printed(Frames rt, object tid, object attribute)
 cpdef object dealt_place(Frames rt, object seat)
 cpdef object _resolve_dealt(Frames rt, object seat, object card_type)
 cpdef object _fill(Frames rt, object deck, list rows, object wanted, list queue, object attribute,
-                   object card_attribute, object reshuffle)
+                   object card_attribute)
 cpdef object _display_size(Frames rt, dict display)
 cpdef object _passes(Frames rt, dict deal)
 cpdef object _row_for(Frames rt, list rows, object attribute, object card_attribute, object tid)

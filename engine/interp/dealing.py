@@ -190,8 +190,6 @@ def _resolve_dealt(rt, seat: int, card_type: str) -> None:
 
 def refill_displays(rt, f) -> None:
     """Built-in step: deal every display up to its size for the player count."""
-    from engine.interp.items import reshuffle
-
     for display in rt.game.items("displays").values():
         if not display.get("place") or not display.get("deck"):
             continue
@@ -201,13 +199,15 @@ def refill_displays(rt, f) -> None:
         wanted = _display_size(rt, display) - sum(len(rt.world.contents(row)) for row in rows)
         deal = display.get("deal", {})
         queue = [row for _ in range(_passes(rt, deal)) for row in rows] if deal.get("first") == "one_per_row" else []
-        _fill(rt, display["deck"], rows, wanted, queue, attribute, deal.get("then_by_attribute"), reshuffle)
+        _fill(rt, display["deck"], rows, wanted, queue, attribute, deal.get("then_by_attribute"))
 
 
 def _fill(rt, deck: str, rows: list[str], wanted: int, queue: list[str], attribute: str | None,
-          card_attribute: str | None, reshuffle) -> None:
+          card_attribute: str | None) -> None:
     """Deal ``wanted`` cards from ``deck`` into a display's ``rows``: to the rows ``queue`` lists
     first, then each into the row its printed value names."""
+    from engine.interp.items import reshuffle
+
     while wanted > 0:
         if not rt.world.contents(deck):
             reshuffle(rt, deck)
