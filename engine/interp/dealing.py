@@ -14,6 +14,8 @@ whose attribute equals the card's own (a die value printed on the card).
 
 from __future__ import annotations
 
+from functools import partial
+
 from engine import rng
 from engine.interp.errors import RulesError
 from engine.interp.game import NO_ITEMS
@@ -97,9 +99,8 @@ def _deal(rt, seat: int, deal: dict) -> None:
     dealt = cards[len(cards) - count:][::-1]  # from the top
     sort = deal.get("sort")
     if sort:  # the card put last is the top of the stack
-        printed = [_printed(rt, t, sort["by"]) for t in dealt]
-        order = sorted(range(len(dealt)), key=printed.__getitem__, reverse=sort.get("top", "lowest") == "lowest")
-        dealt = [dealt[index] for index in order]  # (no lambda: a C function, compiled)
+        # (a partial, not a lambda: this stays a C function, compiled)
+        dealt.sort(key=partial(_printed, rt, attribute=sort["by"]), reverse=sort.get("top", "lowest") == "lowest")
     targets = _targets(rt, seat, deal)
     for index, tid in enumerate(dealt):
         target = targets[index % len(targets)]
