@@ -54,6 +54,14 @@ COMPILED = ["engine/interp/*.py", "engine/effects/ast.py", "engine/effects/vocab
 # instead of ten minutes (-O3); what play calls of them, the getters of a read by name, is then
 # optimised too (at -O0, in twelve seconds, Python's reference counting stayed calls in them).
 COLD = {"engine.effects.ast": ["-O1", "-g0"]}
+# Included first in every compiled module: dictionary reads that find their key at the identity
+# test without CPython's chain of calls (the header says how, and when it stands aside).
+DICTREAD = ["-include", str(ROOT / "engine" / "interp" / "dictread.h")] if os.name == "posix" else []
+
+
+def compile_args(extension, extra: list) -> list:
+    """The C compiler's options for one module: the pass's own, the header, a cold module's."""
+    return list(extra) + DICTREAD + COLD.get(extension.name, [])
 
 
 def compiled_modules() -> list:
@@ -70,7 +78,7 @@ def compiled_modules() -> list:
     extensions = cythonize(sources, compiler_directives=directives, build_dir="build/cython", quiet=True)
     for extension in extensions:
         extension.optional = True  # a module that fails to build stays plain Python
-        extension.extra_compile_args = COLD.get(extension.name, [])
+        extension.extra_compile_args = compile_args(extension, [])
     return extensions
 
 
@@ -112,14 +120,14 @@ class TrainedBuild(build_ext):
         major = version.stdout.strip().split(".")[0]
         return "Free Software Foundation" in found.stdout and major.isdigit() and int(major) >= 10
 
-    def _build_with(self, compile_args: list, link_args: list) -> None:
+    def _build_with(self, pass_args: list, link_args: list) -> None:
         """One pass of build_ext with these options (build_ext.run replaces the compiler's name
         with the compiler it makes: each pass starts from the name)."""
         if not hasattr(self, "_compiler_named"):
             self._compiler_named = self.compiler
         self.compiler = self._compiler_named
         for extension in self.extensions:
-            extension.extra_compile_args = list(compile_args) + COLD.get(extension.name, [])
+            extension.extra_compile_args = compile_args(extension, pass_args)
             extension.extra_link_args = list(link_args)
         super().run()
 

@@ -1,0 +1,171 @@
+"""A dictionary read or write of the interpreter does what CPython's own does.
+
+The compiled build reads and writes dicts through engine/interp/dictread.h: a probe of the table
+that answers at once when it meets the very key, or an empty slot with no key of the same hash
+on the way, and writes a new value in place for a key found so; every other read and write goes
+to CPython. These tests read dicts of every shape through compiled functions (``Game.item``, a
+subscript; ``Game.memo_for``, ``dict.get`` and a write) and compare each answer with the test's
+own read, which is CPython's; and they write over values the way play does, and ask what
+CPython keeps with a dict (its keys, the collector's tracking, its version, the old value's
+release). In a plain install those functions are plain Python and the same is asked of them."""
+
+from __future__ import annotations
+
+import copy
+import gc
+import weakref
+
+import pytest
+
+from engine.interp.world import World
+from engine.interpreter import Engine
+
+
+@pytest.fixture(scope="module")
+def game():
+    """A game of its own: the probes add memo tables to it."""
+    return Engine.load(["castles-of-burgundy-cards"]).game
+
+
+def Value(key) -> dict:
+    """A value a read can only have found in the dict (memo_for makes an empty one for a missing
+    key, and keeps dicts only)."""
+    return {"key": key}
+
+
+class Seven:
+    """Not an int, hashed as 7 and equal to 7: a read must compare it by value."""
+
+    def __hash__(self):
+        return 7
+
+    def __eq__(self, other):
+        return other == 7 or isinstance(other, Seven)
+
+
+class Word(str):
+    """A string of a subclass: hashed and compared as its text."""
+
+
+def read(game, table: dict, key):
+    """What the compiled reads of ``key`` in ``table`` give, the same by both ways: the value, or
+    None for a key they found missing (memo_for then stores an empty dict: taken out again)."""
+    game.namespaces["probe"] = game.memo["probe"] = table
+    try:
+        subscript = game.item("probe", key)
+    except KeyError as error:
+        assert error.args == (key,)
+        subscript = None
+    got = game.memo_for("probe", key)
+    if got == {}:
+        del table[key]
+        got = None
+    assert got is subscript
+    return got
+
+
+def answers_as_cpython(game, table: dict, keys) -> None:
+    for key in keys:
+        expected = dict.get(table, key)
+        assert read(game, table, key) is expected, key
+
+
+def test_a_key_that_is_the_object_the_dict_holds_is_found(game):
+    keys = ["s", "n", "thing 12", 0, 5, 2**29]
+    table = {key: Value(key) for key in keys}
+    answers_as_cpython(game, table, keys)
+
+
+def test_an_equal_key_that_is_another_object_is_found(game):
+    table = {"thing 12": Value(1), 2**40: Value(2), 70000: Value(3), -5: Value(4), 1: Value(5)}
+    held = next(iter(table))
+    made = "".join(["thing ", "12"])  # (made at run time: another object, its hash not yet worked out)
+    assert made == held and made is not held
+    answers_as_cpython(game, table, [made, 2**40 + 0 * len(made), int("70000"), -5, True, Word("thing 12")])
+
+
+def test_a_missing_key_is_missing(game):
+    table = {"a": Value(1), 3: Value(2)}
+    answers_as_cpython(game, table, ["b", "".join(["c", "d"]), 4, -1, 2**50, ("a",)])
+
+
+def test_keys_of_the_same_hash_are_compared_by_value(game):
+    mersenne = 2**61 - 1  # (an int and that much more hash the same)
+    table = {3: Value(1), 3 + mersenne: Value(2), Seven(): Value(3)}
+    answers_as_cpython(game, table, [3, 3 + mersenne, 7, Seven(), 3 + 2 * mersenne])
+    assert read(game, {7: Value(7)}, Seven()) == {"key": 7}
+
+
+def test_a_read_walks_past_keys_taken_out(game):
+    table = {f"k{n}": Value(n) for n in range(40)} | {n: Value(n) for n in range(40)}
+    for n in range(0, 40, 2):
+        del table[f"k{n}"], table[n]
+    answers_as_cpython(game, table, [f"k{n}" for n in range(40)] + list(range(40)))
+
+
+@pytest.mark.parametrize("size", [300, 70_000])
+def test_large_tables_are_read_as_small_ones(game, size):
+    table = {f"key {n}": Value(n) for n in range(size)} | {n * 7: Value(n) for n in range(size)}
+    keys = list(table)[:: max(1, size // 500)]
+    answers_as_cpython(game, table, keys + ["key -1", -7, size * 7 + 7])
+
+
+def test_the_dict_of_an_object_is_read_by_cpython(game):
+    class Holder:
+        pass
+
+    holder = Holder()
+    holder.a, holder.b = Value(1), Value(2)  # (an instance's dict: its keys shared by its class)
+    answers_as_cpython(game, vars(holder), ["a", "b", "".join("b"), "c"])
+
+
+def test_a_missing_table_is_a_key_error(game):
+    with pytest.raises(KeyError, match="no such table"):
+        game.memo_for("no such table", 1)
+    with pytest.raises(KeyError, match="no such namespace"):
+        game.item("no such namespace", "x")
+
+
+def written(game, table: dict, key) -> dict:
+    """Where memo_for puts a new dict: over a value None the table holds for ``key``."""
+    game.memo["probe"] = table
+    made = game.memo_for("probe", key)
+    assert made == {} and table[key] is made
+    return made
+
+
+def test_a_key_the_dict_holds_takes_its_new_value_in_place(game):
+    held = ["field", 5, 2**40]
+    table = dict.fromkeys(held)
+    assert not gc.is_tracked(table)  # (it holds None only: the collector need not see it)
+    for key in held + ["".join(["fie", "ld"]), 2**40 + 0 * len(held)]:  # the same keys, then equal ones
+        written(game, table, key)
+    assert len(table) == 3 and all(kept is key for kept, key in zip(table, held))
+    assert gc.is_tracked(table)  # it holds dicts now
+
+
+def test_a_write_gives_the_dict_a_version_it_never_had(game):
+    versions = pytest.importorskip("_testcapi").dict_get_version
+    table = {"field": None, "other": []}
+    seen = {versions(table)}
+    for _ in range(3):
+        table["field"] = None
+        written(game, table, "field")
+        assert versions(table) not in seen
+        seen.add(versions(table))
+
+
+def test_a_value_written_over_is_released():
+    engine = Engine.load(["castles-of-burgundy-cards"])
+    state = copy.deepcopy(engine.new_game(players=2, seed=1))
+    world, tid = World(engine.game, state), next(iter(state["things"]))
+
+    class Probe:
+        pass
+
+    first, second = Probe(), Probe()
+    world.set_attribute(tid, "probe", first)
+    world.set_attribute(tid, "probe", second)  # (the key the thing's attributes hold)
+    gone = weakref.ref(first)
+    del first
+    assert gone() is None and world.thing(tid)["a"]["probe"] is second
