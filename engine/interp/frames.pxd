@@ -14,6 +14,7 @@ from engine.interp.world cimport World
 from engine.interp.values cimport Context, context  # (made at C speed: see values.context)
 
 cpdef object bound_values(dict things, object name, object out)
+@cython.locals(frame=dict)  # (its writes the dict's own: engine/interp/dictread.h)
 cpdef dict effect_frame(object number, object env, object actor, object you, object src)
 
 cdef class Frames:
@@ -51,6 +52,7 @@ cdef class Frames:
     cpdef object done(self, dict frame, object out=*)
     @cython.locals(frames=list, index=Py_ssize_t)
     cpdef object _region_depth(self)
+    @cython.locals(frame=dict)
     cpdef dict push_routine(self, object routine, dict fields)
     # a run's own steps (runtime.Steps overrides them: see frames.py)
     cpdef object ask(self, dict frame, object player, object prompt, object options, object source=*,

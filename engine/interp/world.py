@@ -332,7 +332,8 @@ class World:
         owned[kind] = seats
 
     def set_attribute(self, tid: str, name: str, value) -> None:
-        self.edit(tid)["a"][name] = value
+        attributes = self.edit(tid)["a"]  # (typed in the compiled build: the dict's own write)
+        attributes[name] = value
 
     def drop_attribute(self, tid: str, name: str) -> None:
         if name in self.thing_table[tid]["a"]:
