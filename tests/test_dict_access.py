@@ -71,7 +71,7 @@ def answers_as_cpython(game, table: dict, keys) -> None:
 
 
 def test_a_key_that_is_the_object_the_dict_holds_is_found(game):
-    keys = ["s", "n", "thing 12", 0, 5, 2**29]
+    keys = ["s", "n", "thing 12", 0, 5, 2**29, 2**47 + 5, -1, -7, -(2**40)]
     table = {key: Value(key) for key in keys}
     answers_as_cpython(game, table, keys)
 
@@ -86,13 +86,13 @@ def test_an_equal_key_that_is_another_object_is_found(game):
 
 def test_a_missing_key_is_missing(game):
     table = {"a": Value(1), 3: Value(2)}
-    answers_as_cpython(game, table, ["b", "".join(["c", "d"]), 4, -1, 2**50, ("a",)])
+    answers_as_cpython(game, table, ["b", "".join(["c", "d"]), 4, -1, -2, 2**50, 2**70, ("a",)])
 
 
 def test_keys_of_the_same_hash_are_compared_by_value(game):
-    mersenne = 2**61 - 1  # (an int and that much more hash the same)
-    table = {3: Value(1), 3 + mersenne: Value(2), Seven(): Value(3)}
-    answers_as_cpython(game, table, [3, 3 + mersenne, 7, Seven(), 3 + 2 * mersenne])
+    mersenne = 2**61 - 1  # (an int and that much more hash the same; -1 hashes as -2)
+    table = {3: Value(1), 3 + mersenne: Value(2), Seven(): Value(3), -2: Value(4)}
+    answers_as_cpython(game, table, [3, 3 + mersenne, 7, Seven(), 3 + 2 * mersenne, -1, -2, -2 - mersenne])
     assert read(game, {7: Value(7)}, Seven()) == {"key": 7}
 
 
@@ -127,10 +127,12 @@ def test_a_missing_table_is_a_key_error(game):
 
 
 def written(game, table: dict, key) -> dict:
-    """Where memo_for puts a new dict: over a value None the table holds for ``key``."""
+    """The dict memo_for writes for ``key``: over a value None the table holds, or as a new key
+    (then filled, so that a read finds it)."""
     game.memo["probe"] = table
     made = game.memo_for("probe", key)
     assert made == {} and table[key] is made
+    made["key"] = key
     return made
 
 
@@ -138,7 +140,10 @@ def test_a_key_the_dict_holds_takes_its_new_value_in_place(game):
     held = ["field", 5, 2**40]
     table = dict.fromkeys(held)
     assert not gc.is_tracked(table)  # (it holds None only: the collector need not see it)
-    for key in held + ["".join(["fie", "ld"]), 2**40 + 0 * len(held)]:  # the same keys, then equal ones
+    for key in held:
+        written(game, table, key)
+    for key in ["".join(["fie", "ld"]), 2**40 + 0 * len(held)]:  # equal keys, other objects
+        table[key] = None
         written(game, table, key)
     assert len(table) == 3 and all(kept is key for kept, key in zip(table, held))
     assert gc.is_tracked(table)  # it holds dicts now
@@ -169,3 +174,69 @@ def test_a_value_written_over_is_released():
     gone = weakref.ref(first)
     del first
     assert gone() is None and world.thing(tid)["a"]["probe"] is second
+
+
+def test_new_keys_go_where_cpython_puts_them(game):
+    table = {f"k{n}": Value(n) for n in range(20)} | {n: Value(n) for n in range(20)}
+    for n in range(0, 20, 3):
+        del table[f"k{n}"], table[n]  # (places taken out: a new key may take one)
+    copied = dict(table)
+    new = [f"n{n}" for n in range(12)] + [30, 2**45, -3, "k3", 3]
+    for key in new:
+        copied[key] = written(game, table, key)
+    assert list(table.items()) == list(copied.items())
+    answers_as_cpython(game, table, list(copied) + ["k0", 0, "n12"])
+
+
+def test_a_new_key_of_another_kind_or_a_full_table_is_cpython_s(game):
+    table = {"a": Value(1)}
+    written(game, table, 5)  # (a table of string keys made general)
+    for n in range(100):  # (grown as it fills)
+        written(game, table, f"key {n}")
+    assert list(table) == ["a", 5] + [f"key {n}" for n in range(100)]
+    answers_as_cpython(game, table, list(table))
+
+
+def test_a_dict_that_holds_what_the_collector_sees_is_tracked(game):
+    table = {"a": 1}
+    assert not gc.is_tracked(table)
+    written(game, table, "b")
+    assert gc.is_tracked(table)
+
+
+def test_a_new_key_makes_stale_what_python_kept_of_the_keys(game):
+    namespace: dict = {}
+    exec("def shadowed():\n    return len\n", namespace)
+    for _ in range(20):  # (the read of a global is specialised to the builtin it finds)
+        assert namespace["shadowed"]() is len
+    made = written(game, namespace, "len")
+    assert namespace["shadowed"]() is made
+
+
+@pytest.fixture(scope="module")
+def started():
+    engine = Engine.load(["castles-of-burgundy-cards"])
+    return engine, engine.new_game(players=2, seed=1)
+
+
+def held_by(started, own: set, tid: str) -> bool:
+    """Whether a compiled test of membership finds ``tid`` in the set ``own``: World.edit hands
+    back the thing itself when the World holds it as its own already, else a copy it makes."""
+    engine, state = started
+    world = World(engine.game, copy.deepcopy(state))
+    world._things = own
+    original = world.thing_table[tid]
+    return world.edit(tid) is original
+
+
+def test_a_set_holds_what_cpython_finds_in_it(started):
+    tids = list(started[1]["things"])
+    tid, other = tids[0], tids[1]
+    made = "".join([tid[:1], tid[1:]])  # (equal, another object)
+    many = {f"x{n}" for n in range(2000)}
+    taken = set(tids[:60])
+    taken -= set(tids[2:60:2])  # (places taken out on the way)
+    sets = [{tid}, {made}, set(), many, many | {tid}, many | {made}, taken, {0, 1, -1, 2**45, other}]
+    for own in sets:
+        for key in (tid, made, other, tids[4]):
+            assert held_by(started, set(own), key) is (key in own), (key, len(own))

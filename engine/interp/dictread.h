@@ -1,5 +1,5 @@
-/* dictread.h: dictionary reads and writes of the compiled build that find their key at the
- * identity test without CPython's chain of calls.
+/* dictread.h: dictionary reads and writes (and tests of sets) of the compiled build that find
+ * their key at the identity test without CPython's chain of calls.
  *
  * Theory of operation. The compiled interpreter reads and writes the plain-data state as dicts,
  * some four hundred reads and a hundred writes a choice point. Each read went through
@@ -7,13 +7,15 @@
  * 3.11, even when the key is the object the dict holds (an interned name of a field, a thing's
  * id, a node's number); each write through insertdict, some 200. setup.py includes this header
  * first in every compiled module (`-include`), so Cython's own reads, membership tests and
- * writes (PyDict_GetItemWithError, PyDict_Contains, PyDict_SetItem) come here. The probe walks
+ * writes (PyDict_GetItemWithError, PyDict_Contains, PyDict_SetItem, and the tests of sets,
+ * PySet_Contains, PySequence_Contains) come here. The probe walks
  * the table as CPython does, and answers at once when the slot holds the very key, or when it
  * reaches an empty slot having met no key of the same hash (no equal key can be in the table:
  * CPython compares by value only keys whose hash is the same). A write of a key found so puts
- * the new value in place, as CPython does. Anything else (a key whose hash is not cached, a key
- * of the same hash that is another object, a new key, a dict subclass, a split table) goes to
- * CPython itself, so the answers are always CPython's.
+ * the new value in place, and a write of a key surely not there puts it in the first free place
+ * on its way, as CPython does, where the table has room. Anything else (a key whose hash is not
+ * at hand, a key of the same hash that is another object, a full table, a dict subclass, a split
+ * table) goes to CPython itself, so the answers are always CPython's.
  *
  * The table's layout is CPython 3.11's (Include/internal/pycore_dict.h, which an extension may
  * not include); any other version, or a build that defines TABULA_NO_DICTREAD, reads and writes
@@ -53,20 +55,40 @@ static inline Py_ssize_t tabula_slot(const tabula_keys *keys, size_t i) {
     return ((const int32_t *)keys->dk_indices)[i];
 }
 
-/* The key's hash where it costs nothing (a string's cached hash, a small int), else -1. */
+static inline void tabula_set_slot(tabula_keys *keys, size_t i, Py_ssize_t ix) {
+    uint8_t log2 = keys->dk_log2_size;
+    if (log2 < 8) ((int8_t *)keys->dk_indices)[i] = (int8_t)ix;
+    else if (log2 < 16) ((int16_t *)keys->dk_indices)[i] = (int16_t)ix;
+    else if (log2 >= 32) ((int64_t *)keys->dk_indices)[i] = (int64_t)ix;
+    else ((int32_t *)keys->dk_indices)[i] = (int32_t)ix;
+}
+
+/* The key's hash where it costs nothing (a string's cached hash, an int of one or two digits:
+ * under 2**60, its own hash), else -1. */
 static inline Py_hash_t tabula_known_hash(PyObject *key) {
     if (PyUnicode_CheckExact(key)) return ((PyASCIIObject *)key)->hash;
+#if PyLong_SHIFT == 30
     if (PyLong_CheckExact(key)) {
-        Py_ssize_t size = Py_SIZE(key);
-        if (size == 0) return 0;
-        if (size == 1) return (Py_hash_t)((PyLongObject *)key)->ob_digit[0];
+        const digit *digits = ((PyLongObject *)key)->ob_digit;
+        switch (Py_SIZE(key)) {
+            case 0: return 0;
+            case 1: return (Py_hash_t)digits[0];
+            case 2: return (Py_hash_t)digits[0] | ((Py_hash_t)digits[1] << 30);
+            case -1: return digits[0] == 1 ? -2 : -(Py_hash_t)digits[0];
+            case -2: return -((Py_hash_t)digits[0] | ((Py_hash_t)digits[1] << 30));
+        }
     }
+#endif
     return -1;
 }
 
-/* 1: *slot is where the key's value is kept, 0: the key is surely not there, -1: CPython must
- * look. */
-static inline int tabula_probe(PyObject *op, PyObject *key, PyObject ***slot) {
+/* Where a probe ended: the key's value, or the first free place on its way (where CPython puts
+ * a new key). */
+typedef struct { PyObject **value; size_t free; Py_hash_t hash; } tabula_found;
+
+/* 1: found->value is where the key's value is kept, 0: the key is surely not there (found->free
+ * is where it would go), -1: CPython must look. */
+static inline int tabula_probe(PyObject *op, PyObject *key, tabula_found *found) {
     if (!PyDict_CheckExact(op) || ((PyDictObject *)op)->ma_values != NULL) return -1;
     Py_hash_t hash = tabula_known_hash(key);
     if (hash == -1) return -1;
@@ -75,21 +97,30 @@ static inline int tabula_probe(PyObject *op, PyObject *key, PyObject ***slot) {
     size_t mask = ((size_t)1 << keys->dk_log2_size) - 1;
     size_t perturb = (size_t)hash;
     size_t i = (size_t)hash & mask;
+    int freed = 0;  /* whether a place taken out (a dummy) was met: the first free place */
+    found->hash = hash;
+    found->free = 0;
     for (;;) {
         Py_ssize_t ix = tabula_slot(keys, i);
-        if (ix == -1) return 0;  /* an empty slot: no key of this hash on the way */
+        if (ix == -1) {  /* an empty slot: no key of this hash on the way */
+            if (!freed) found->free = i;
+            return 0;
+        }
         if (ix >= 0) {
             Py_hash_t found_hash;
             if (keys->dk_kind != 0) {
                 tabula_unicode_entry *entry = (tabula_unicode_entry *)entries + ix;
-                if (entry->me_key == key) { *slot = &entry->me_value; return 1; }
+                if (entry->me_key == key) { found->value = &entry->me_value; return 1; }
                 found_hash = ((PyASCIIObject *)entry->me_key)->hash;
             } else {
                 tabula_entry *entry = (tabula_entry *)entries + ix;
-                if (entry->me_key == key) { *slot = &entry->me_value; return 1; }
+                if (entry->me_key == key) { found->value = &entry->me_value; return 1; }
                 found_hash = entry->me_hash;
             }
             if (found_hash == hash) return -1;  /* maybe an equal key: CPython compares */
+        } else if (!freed) {
+            freed = 1;
+            found->free = i;
         }
         perturb >>= 5;
         i = mask & (i * 5 + perturb + 1);
@@ -97,17 +128,17 @@ static inline int tabula_probe(PyObject *op, PyObject *key, PyObject ***slot) {
 }
 
 static inline PyObject *tabula_dict_get(PyObject *op, PyObject *key) {
-    PyObject **slot;
-    int found = tabula_probe(op, key, &slot);
-    if (found == 1) return *slot;
-    if (found == 0) return NULL;
+    tabula_found found;
+    int at = tabula_probe(op, key, &found);
+    if (at == 1) return *found.value;
+    if (at == 0) return NULL;
     return (PyDict_GetItemWithError)(op, key);
 }
 
 static inline int tabula_dict_contains(PyObject *op, PyObject *key) {
-    PyObject **slot;
-    int found = tabula_probe(op, key, &slot);
-    if (found >= 0) return found;
+    tabula_found found;
+    int at = tabula_probe(op, key, &found);
+    if (at >= 0) return at;
     return (PyDict_Contains)(op, key);
 }
 
@@ -123,24 +154,93 @@ static inline int tabula_atomic(PyObject *value) {
         || PyFloat_CheckExact(value);
 }
 
-/* A new value for a key the dict holds, the very object: written in place, as CPython does.
- * Anything else (a new key, an equal key, a dict the collector must start to track) is CPython's. */
+/* A write: a new value for a key the dict holds (the very object) in place; a new key in the
+ * first free place on its way, where the table has room and holds keys of its kind; both as
+ * CPython does. Anything else (an equal key, a table to grow, a string key's table to make
+ * general, a dict the collector must start to track) is CPython's. */
 static inline int tabula_dict_set(PyObject *op, PyObject *key, PyObject *value) {
-    PyObject **slot;
-    if (tabula_probe(op, key, &slot) == 1 && (tabula_atomic(value) || PyObject_GC_IsTracked(op))) {
-        PyObject *old = *slot;
-        Py_INCREF(value);
-        *slot = value;
-        ((PyDictObject *)op)->ma_version_tag = tabula_version--;
-        Py_DECREF(old);
-        return 0;
+    tabula_found found;
+    int at = tabula_probe(op, key, &found);
+    if (at >= 0 && (tabula_atomic(value) || PyObject_GC_IsTracked(op))) {
+        PyDictObject *dict = (PyDictObject *)op;
+        tabula_keys *keys = (tabula_keys *)dict->ma_keys;
+        if (at == 1) {
+            PyObject *old = *found.value;
+            Py_INCREF(value);
+            *found.value = value;
+            dict->ma_version_tag = tabula_version--;
+            Py_DECREF(old);
+            return 0;
+        }
+        int unicode = keys->dk_kind != 0;
+        if (keys->dk_usable > 0 && keys->dk_refcnt == 1 && (!unicode || PyUnicode_CheckExact(key))) {
+            char *entries = keys->dk_indices + ((size_t)1 << keys->dk_log2_index_bytes);
+            Py_ssize_t ix = keys->dk_nentries;
+            Py_INCREF(key);
+            Py_INCREF(value);
+            tabula_set_slot(keys, found.free, ix);
+            if (unicode) {
+                tabula_unicode_entry *entry = (tabula_unicode_entry *)entries + ix;
+                entry->me_key = key;
+                entry->me_value = value;
+            } else {
+                tabula_entry *entry = (tabula_entry *)entries + ix;
+                entry->me_hash = found.hash;
+                entry->me_key = key;
+                entry->me_value = value;
+            }
+            keys->dk_version = 0;  /* the keys changed: a reader's kept version of them is stale */
+            keys->dk_usable--;
+            keys->dk_nentries++;
+            dict->ma_used++;
+            dict->ma_version_tag = tabula_version--;
+            return 0;
+        }
     }
     return (PyDict_SetItem)(op, key, value);
+}
+
+/* 1: the set holds the very key, 0: it surely holds no key equal to it, -1: CPython must look.
+ * (A set's table is public, Include/cpython/setobject.h; it is probed as set_lookkey does: a few
+ * places side by side, then a jump.) */
+static inline int tabula_set_probe(PyObject *op, PyObject *key) {
+    Py_hash_t hash = tabula_known_hash(key);
+    if (hash == -1) return -1;
+    PySetObject *set = (PySetObject *)op;
+    size_t mask = (size_t)set->mask;
+    size_t perturb = (size_t)hash;
+    size_t i = (size_t)hash & mask;
+    for (;;) {
+        setentry *entry = &set->table[i];
+        int probes = (i + 9 <= mask) ? 9 : 0;
+        do {
+            if (entry->hash == 0 && entry->key == NULL) return 0;
+            if (entry->hash == hash) return entry->key == key ? 1 : -1;
+            entry++;
+        } while (probes--);
+        perturb >>= 5;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+}
+
+static inline int tabula_set_contains(PyObject *op, PyObject *key) {
+    int at = PyAnySet_CheckExact(op) ? tabula_set_probe(op, key) : -1;
+    if (at >= 0) return at;
+    return (PySet_Contains)(op, key);
+}
+
+static inline int tabula_contains(PyObject *op, PyObject *key) {
+    if (PyDict_CheckExact(op)) return tabula_dict_contains(op, key);
+    int at = PyAnySet_CheckExact(op) ? tabula_set_probe(op, key) : -1;
+    if (at >= 0) return at;
+    return (PySequence_Contains)(op, key);
 }
 
 #define PyDict_GetItemWithError(op, key) tabula_dict_get((op), (key))
 #define PyDict_Contains(op, key) tabula_dict_contains((op), (key))
 #define PyDict_SetItem(op, key, value) tabula_dict_set((op), (key), (value))
+#define PySet_Contains(op, key) tabula_set_contains((op), (key))
+#define PySequence_Contains(op, key) tabula_contains((op), (key))
 
 #endif
 #endif
