@@ -1,4 +1,5 @@
-"""A dictionary read or write of the interpreter does what CPython's own does.
+"""A dictionary read or write of the interpreter (a test of a set, a compare of strings) does
+what CPython's own does.
 
 The compiled build reads and writes dicts through engine/interp/dictread.h: a probe of the table
 that answers at once when it meets the very key, or an empty slot with no key of the same hash
@@ -7,7 +8,8 @@ to CPython. These tests read dicts of every shape through compiled functions (``
 subscript; ``Game.memo_for``, ``dict.get`` and a write) and compare each answer with the test's
 own read, which is CPython's; and they write over values the way play does, and ask what
 CPython keeps with a dict (its keys, the collector's tracking, its version, the old value's
-release). In a plain install those functions are plain Python and the same is asked of them."""
+release). Tests of sets and compares of strings are asked of World's methods. In a plain
+install those functions are plain Python and the same is asked of them."""
 
 from __future__ import annotations
 
@@ -240,3 +242,22 @@ def test_a_set_holds_what_cpython_finds_in_it(started):
     for own in sets:
         for key in (tid, made, other, tids[4]):
             assert held_by(started, set(own), key) is (key in own), (key, len(own))
+
+
+def test_words_compare_as_cpython_compares_them(started):
+    """World._own copies a lent table by its kind: the counters (a list of dicts) or a dict. A
+    word equal to "counters" is copied as the list, any other word as a dict, which a list is
+    not."""
+    engine, state = started
+    words = ["counters", "".join(["coun", "ters"]), "counter", "counters!", "countera", "Counters", "",
+             "cöunters", "counterś", "c€unters", "z", "a"]
+    for word in words:
+        world = World(engine.game, copy.deepcopy(state))
+        world._lent = {word}
+        buckets = world.s[word] = [{"silver": 1}]
+        if word == "counters":
+            world._own(word)
+            assert world.s[word] == buckets and world.s[word][0] is not buckets[0]
+        else:
+            with pytest.raises(TypeError):
+                world._own(word)

@@ -1,5 +1,5 @@
-/* dictread.h: dictionary reads and writes (and tests of sets) of the compiled build that find
- * their key at the identity test without CPython's chain of calls.
+/* dictread.h: dictionary reads and writes (and tests of sets, compares of words) of the compiled
+ * build that find their key at the identity test without CPython's chain of calls.
  *
  * Theory of operation. The compiled interpreter reads and writes the plain-data state as dicts,
  * some four hundred reads and a hundred writes a choice point. Each read went through
@@ -8,18 +8,20 @@
  * id, a node's number); each write through insertdict, some 200. setup.py includes this header
  * first in every compiled module (`-include`), so Cython's own reads, membership tests and
  * writes (PyDict_GetItemWithError, PyDict_Contains, PyDict_SetItem, and the tests of sets,
- * PySet_Contains, PySequence_Contains) come here. The probe walks
- * the table as CPython does, and answers at once when the slot holds the very key, or when it
- * reaches an empty slot having met no key of the same hash (no equal key can be in the table:
- * CPython compares by value only keys whose hash is the same). A write of a key found so puts
- * the new value in place, and a write of a key surely not there puts it in the first free place
- * on its way, as CPython does, where the table has room. Anything else (a key whose hash is not
- * at hand, a key of the same hash that is another object, a full table, a dict subclass, a split
- * table) goes to CPython itself, so the answers are always CPython's.
+ * PySet_Contains, PySequence_Contains) come here. The probe walks the table as CPython does,
+ * and answers at once when the slot holds the very key, or when it reaches an empty slot having
+ * met no key of the same hash (no equal key can be in the table: CPython compares by value only
+ * keys whose hash is the same). A write of a key found so puts the new value in place, and a
+ * write of a key surely not there puts it in the first free place on its way, as CPython does,
+ * where the table has room. Anything else (a key whose hash is not at hand, a key of the same
+ * hash that is another object, a full table, a dict subclass, a split table) goes to CPython
+ * itself, so the answers are always CPython's. Compares of strings come here too
+ * (PyUnicode_Compare, some 90 instructions, which Cython calls for == of two strings that are
+ * not one object): words of one byte a letter are compared here.
  *
  * The table's layout is CPython 3.11's (Include/internal/pycore_dict.h, which an extension may
  * not include); any other version, or a build that defines TABULA_NO_DICTREAD, reads and writes
- * through CPython only. tests/test_dict_reads.py compares both with CPython's, table by table.
+ * through CPython only. tests/test_dict_access.py compares each with CPython's, table by table.
  */
 #ifndef TABULA_DICTREAD_H
 #define TABULA_DICTREAD_H
@@ -31,7 +33,6 @@
 
 #if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && !defined(Py_LIMITED_API) \
     && !defined(PYPY_VERSION) && !defined(TABULA_NO_DICTREAD)
-#define TABULA_DICTREAD 1
 
 typedef struct {  /* struct _dictkeysobject of CPython 3.11 */
     Py_ssize_t dk_refcnt;
@@ -143,8 +144,12 @@ static inline int tabula_dict_contains(PyObject *op, PyObject *key) {
 }
 
 /* A dict's version (PEP 509) changes with each change of a value. CPython's counter is its own;
- * the versions given here count down from the top, where CPython's never reach, so a version a
- * reader kept (Cython keeps those of modules' globals) is never given again. */
+ * the versions given here count down from the top, where CPython's never reach. Each compiled
+ * module counts on its own, so a version it gives a dict is new to that dict unless another
+ * module wrote the same dict at the same count. The readers that keep versions are Cython's, of
+ * a module's globals, a class's dict and an instance's (for overridden methods); a module's
+ * globals are written here only by that module's own import, and the dicts of classes and
+ * instances are written by setting attributes, which is CPython's own. */
 static uint64_t tabula_version = UINT64_MAX;
 
 /* Whether the collector need never see the value (CPython tracks a dict once it holds one it
@@ -236,11 +241,30 @@ static inline int tabula_contains(PyObject *op, PyObject *key) {
     return (PySequence_Contains)(op, key);
 }
 
+/* Two strings compared in order (-1, 0, 1), as PyUnicode_Compare does: Cython compares two
+ * strings that are not the same object so, for ==. Strings of one byte a letter (most words) are
+ * compared here, by their first letter and then their bytes; others by CPython. */
+static inline int tabula_unicode_compare(PyObject *a, PyObject *b) {
+    if (a == b && PyUnicode_CheckExact(a)) return 0;
+    if (PyUnicode_CheckExact(a) && PyUnicode_CheckExact(b) && PyUnicode_IS_READY(a) && PyUnicode_IS_READY(b)
+            && PyUnicode_KIND(a) == PyUnicode_1BYTE_KIND
+            && PyUnicode_KIND(b) == PyUnicode_1BYTE_KIND) {
+        Py_ssize_t la = PyUnicode_GET_LENGTH(a), lb = PyUnicode_GET_LENGTH(b);
+        const unsigned char *da = PyUnicode_1BYTE_DATA(a), *db = PyUnicode_1BYTE_DATA(b);
+        if (la > 0 && lb > 0 && da[0] != db[0]) return da[0] < db[0] ? -1 : 1;
+        int order = memcmp(da, db, (size_t)(la < lb ? la : lb));
+        if (order != 0) return order < 0 ? -1 : 1;
+        return la < lb ? -1 : (la > lb ? 1 : 0);
+    }
+    return (PyUnicode_Compare)(a, b);
+}
+
 #define PyDict_GetItemWithError(op, key) tabula_dict_get((op), (key))
 #define PyDict_Contains(op, key) tabula_dict_contains((op), (key))
 #define PyDict_SetItem(op, key, value) tabula_dict_set((op), (key), (value))
 #define PySet_Contains(op, key) tabula_set_contains((op), (key))
 #define PySequence_Contains(op, key) tabula_contains((op), (key))
+#define PyUnicode_Compare(a, b) tabula_unicode_compare((a), (b))
 
 #endif
 #endif
