@@ -26,6 +26,10 @@ build/cython/, never beside the sources. A few .pxd files beside the modules
 (engine/interp/*.pxd) declare the fields of the classes made most often
 (Context, World, the walk), so the compiled build keeps them as C structs;
 tests/test_compiled_declarations.py keeps those declarations complete.
+Every compiled module includes engine/interp/dictread.h first (a C compiler
+that takes `-include`): its dictionary reads, writes and tests of membership
+find a key held by the table without CPython's chain of calls, and hand the
+rest to CPython (the header says how; tests/test_dict_access.py).
 
 Trained: where the C compiler is GCC 10 or later, the modules are built twice, profile-guided, as CPython
 itself is: first instrumented (-fprofile-generate), then benchmarks/training.py plays a few
