@@ -58,9 +58,10 @@ COMPILED = ["engine/interp/*.py", "engine/effects/ast.py", "engine/effects/vocab
 # instead of ten minutes (-O3); what play calls of them, the getters of a read by name, is then
 # optimised too (at -O0, in twelve seconds, Python's reference counting stayed calls in them).
 COLD = {"engine.effects.ast": ["-O1", "-g0"]}
-# Included first in every compiled module: dictionary reads that find their key at the identity
-# test without CPython's chain of calls (the header says how, and when it stands aside).
-DICTREAD = ["-include", str(ROOT / "engine" / "interp" / "dictread.h")] if os.name == "posix" else []
+# Included first in every compiled module: dictionary reads and writes that find their key at the
+# identity test without CPython's chain of calls (the header says how, and when it stands aside).
+HEADER = ROOT / "engine" / "interp" / "dictread.h"
+DICTREAD = ["-include", str(HEADER)] if os.name == "posix" else []
 
 
 def compile_args(extension, extra: list) -> list:
@@ -83,6 +84,7 @@ def compiled_modules() -> list:
     for extension in extensions:
         extension.optional = True  # a module that fails to build stays plain Python
         extension.extra_compile_args = compile_args(extension, [])
+        extension.depends = list(extension.depends) + [str(HEADER)]  # (a changed header builds again)
     return extensions
 
 
