@@ -3,8 +3,8 @@ what CPython's own does.
 
 The compiled build reads and writes dicts through engine/interp/dictread.h: a probe of the table
 that answers at once when it meets the very key, or an empty slot with no key of the same hash
-on the way, and writes a new value in place for a key found so; every other read and write goes
-to CPython. These tests read dicts of every shape through compiled functions (``Game.item``, a
+on the way, and writes a new value in place for a key found so (a new key in its free place);
+every other read and write goes to CPython. These tests read dicts of every shape through compiled functions (``Game.item``, a
 subscript; ``Game.memo_for``, ``dict.get`` and a write) and compare each answer with the test's
 own read, which is CPython's; and they write over values the way play does, and ask what
 CPython keeps with a dict (its keys, the collector's tracking, its version, the old value's
@@ -29,7 +29,14 @@ def game():
     return Engine.load(["castles-of-burgundy-cards"]).game
 
 
-def Value(key) -> dict:
+@pytest.fixture(scope="module")
+def started():
+    """The game's engine and a state of it, to copy: Worlds of play read and write it."""
+    engine = Engine.load(["castles-of-burgundy-cards"])
+    return engine, engine.new_game(players=2, seed=1)
+
+
+def held_value(key) -> dict:
     """A value a read can only have found in the dict (memo_for makes an empty one for a missing
     key, and keeps dicts only)."""
     return {"key": key}
@@ -74,12 +81,12 @@ def answers_as_cpython(game, table: dict, keys) -> None:
 
 def test_a_key_that_is_the_object_the_dict_holds_is_found(game):
     keys = ["s", "n", "thing 12", 0, 5, 2**29, 2**47 + 5, -1, -7, -(2**40)]
-    table = {key: Value(key) for key in keys}
+    table = {key: held_value(key) for key in keys}
     answers_as_cpython(game, table, keys)
 
 
 def test_an_equal_key_that_is_another_object_is_found(game):
-    table = {"thing 12": Value(1), 2**40: Value(2), 70000: Value(3), -5: Value(4), 1: Value(5)}
+    table = {"thing 12": held_value(1), 2**40: held_value(2), 70000: held_value(3), -5: held_value(4), 1: held_value(5)}
     held = next(iter(table))
     made = "".join(["thing ", "12"])  # (made at run time: another object, its hash not yet worked out)
     assert made == held and made is not held
@@ -87,19 +94,19 @@ def test_an_equal_key_that_is_another_object_is_found(game):
 
 
 def test_a_missing_key_is_missing(game):
-    table = {"a": Value(1), 3: Value(2)}
+    table = {"a": held_value(1), 3: held_value(2)}
     answers_as_cpython(game, table, ["b", "".join(["c", "d"]), 4, -1, -2, 2**50, 2**70, ("a",)])
 
 
 def test_keys_of_the_same_hash_are_compared_by_value(game):
     mersenne = 2**61 - 1  # (an int and that much more hash the same; -1 hashes as -2)
-    table = {3: Value(1), 3 + mersenne: Value(2), Seven(): Value(3), -2: Value(4)}
+    table = {3: held_value(1), 3 + mersenne: held_value(2), Seven(): held_value(3), -2: held_value(4)}
     answers_as_cpython(game, table, [3, 3 + mersenne, 7, Seven(), 3 + 2 * mersenne, -1, -2, -2 - mersenne])
-    assert read(game, {7: Value(7)}, Seven()) == {"key": 7}
+    assert read(game, {7: held_value(7)}, Seven()) == {"key": 7}
 
 
 def test_a_read_walks_past_keys_taken_out(game):
-    table = {f"k{n}": Value(n) for n in range(40)} | {n: Value(n) for n in range(40)}
+    table = {f"k{n}": held_value(n) for n in range(40)} | {n: held_value(n) for n in range(40)}
     for n in range(0, 40, 2):
         del table[f"k{n}"], table[n]
     answers_as_cpython(game, table, [f"k{n}" for n in range(40)] + list(range(40)))
@@ -107,7 +114,7 @@ def test_a_read_walks_past_keys_taken_out(game):
 
 @pytest.mark.parametrize("size", [300, 70_000])
 def test_large_tables_are_read_as_small_ones(game, size):
-    table = {f"key {n}": Value(n) for n in range(size)} | {n * 7: Value(n) for n in range(size)}
+    table = {f"key {n}": held_value(n) for n in range(size)} | {n * 7: held_value(n) for n in range(size)}
     keys = list(table)[:: max(1, size // 500)]
     answers_as_cpython(game, table, keys + ["key -1", -7, size * 7 + 7])
 
@@ -117,7 +124,7 @@ def test_the_dict_of_an_object_is_read_by_cpython(game):
         pass
 
     holder = Holder()
-    holder.a, holder.b = Value(1), Value(2)  # (an instance's dict: its keys shared by its class)
+    holder.a, holder.b = held_value(1), held_value(2)  # (an instance's dict: its keys shared by its class)
     answers_as_cpython(game, vars(holder), ["a", "b", "".join("b"), "c"])
 
 
@@ -162,10 +169,10 @@ def test_a_write_gives_the_dict_a_version_it_never_had(game):
         seen.add(versions(table))
 
 
-def test_a_value_written_over_is_released():
-    engine = Engine.load(["castles-of-burgundy-cards"])
-    state = copy.deepcopy(engine.new_game(players=2, seed=1))
-    world, tid = World(engine.game, state), next(iter(state["things"]))
+def test_a_value_written_over_is_released(started):
+    engine, state = started
+    world = World(engine.game, copy.deepcopy(state))
+    tid = next(iter(world.thing_table))
 
     class Probe:
         pass
@@ -179,7 +186,7 @@ def test_a_value_written_over_is_released():
 
 
 def test_new_keys_go_where_cpython_puts_them(game):
-    table = {f"k{n}": Value(n) for n in range(20)} | {n: Value(n) for n in range(20)}
+    table = {f"k{n}": held_value(n) for n in range(20)} | {n: held_value(n) for n in range(20)}
     for n in range(0, 20, 3):
         del table[f"k{n}"], table[n]  # (places taken out: a new key may take one)
     copied = dict(table)
@@ -191,7 +198,7 @@ def test_new_keys_go_where_cpython_puts_them(game):
 
 
 def test_a_new_key_of_another_kind_or_a_full_table_is_cpython_s(game):
-    table = {"a": Value(1)}
+    table = {"a": held_value(1)}
     written(game, table, 5)  # (a table of string keys made general)
     for n in range(100):  # (grown as it fills)
         written(game, table, f"key {n}")
@@ -215,12 +222,6 @@ def test_a_new_key_makes_stale_what_python_kept_of_the_keys(game):
     assert namespace["shadowed"]() is made
 
 
-@pytest.fixture(scope="module")
-def started():
-    engine = Engine.load(["castles-of-burgundy-cards"])
-    return engine, engine.new_game(players=2, seed=1)
-
-
 def held_by(started, own: set, tid: str) -> bool:
     """Whether a compiled test of membership finds ``tid`` in the set ``own``: World.edit hands
     back the thing itself when the World holds it as its own already, else a copy it makes."""
@@ -236,12 +237,17 @@ def test_a_set_holds_what_cpython_finds_in_it(started):
     tid, other = tids[0], tids[1]
     made = "".join([tid[:1], tid[1:]])  # (equal, another object)
     many = {f"x{n}" for n in range(2000)}
-    taken = set(tids[:60])
-    taken -= set(tids[2:60:2])  # (places taken out on the way)
-    sets = [{tid}, {made}, set(), many, many | {tid}, many | {made}, taken, {0, 1, -1, 2**45, other}]
-    for own in sets:
-        for key in (tid, made, other, tids[4]):
-            assert held_by(started, set(own), key) is (key in own), (key, len(own))
+
+    def taken() -> set:  # (made anew for each test: a copy of a set leaves its places taken out behind)
+        held = set(tids[:60])
+        held -= set(tids[2:60:2])
+        return held
+
+    sets = [lambda: {tid}, lambda: {made}, set, lambda: set(many), lambda: many | {tid}, lambda: many | {made},
+            taken, lambda: {0, 1, -1, 2**45, other}]
+    for make in sets:
+        for key in (tid, made, other, tids[4], tids[2]):
+            assert held_by(started, make(), key) is (key in make()), (key, len(make()))
 
 
 def test_words_compare_as_cpython_compares_them(started):
