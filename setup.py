@@ -26,10 +26,6 @@ build/cython/, never beside the sources. A few .pxd files beside the modules
 (engine/interp/*.pxd) declare the fields of the classes made most often
 (Context, World, the walk), so the compiled build keeps them as C structs;
 tests/test_compiled_declarations.py keeps those declarations complete.
-Every compiled module includes engine/interp/dictread.h first (a C compiler
-that takes `-include`): its dictionary reads, writes and tests of membership
-find a key held by the table without CPython's chain of calls, and hand the
-rest to CPython (the header says how; tests/test_dict_access.py).
 
 Trained: where the C compiler is GCC 10 or later, the modules are built twice, profile-guided, as CPython
 itself is: first instrumented (-fprofile-generate), then benchmarks/training.py plays a few
@@ -58,15 +54,11 @@ COMPILED = ["engine/interp/*.py", "engine/effects/ast.py", "engine/effects/vocab
 # instead of ten minutes (-O3); what play calls of them, the getters of a read by name, is then
 # optimised too (at -O0, in twelve seconds, Python's reference counting stayed calls in them).
 COLD = {"engine.effects.ast": ["-O1", "-g0"]}
-# Included first in every compiled module: dictionary reads and writes that find their key at the
-# identity test without CPython's chain of calls (the header says how, and when it stands aside).
-HEADER = ROOT / "engine" / "interp" / "dictread.h"
-DICTREAD = ["-include", str(HEADER)] if os.name == "posix" else []
 
 
 def compile_args(extension, extra: list) -> list:
-    """The C compiler's options for one module: the pass's own, the header, a cold module's."""
-    return list(extra) + DICTREAD + COLD.get(extension.name, [])
+    """The C compiler's options for one module: the pass's own, then a cold module's."""
+    return list(extra) + COLD.get(extension.name, [])
 
 
 def compiled_modules() -> list:
@@ -84,7 +76,6 @@ def compiled_modules() -> list:
     for extension in extensions:
         extension.optional = True  # a module that fails to build stays plain Python
         extension.extra_compile_args = compile_args(extension, [])
-        extension.depends = list(extension.depends) + [str(HEADER)]  # (a changed header builds again)
     return extensions
 
 

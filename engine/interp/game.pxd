@@ -29,6 +29,6 @@ cdef class Game:
     cpdef object triggers(self, object what)
     cpdef object kinds(self, object noun_id)
     cpdef object sets_rule(self, object kind)
-    @cython.locals(memo=dict)  # (its read and write the dict's own: engine/interp/dictread.h)
+    @cython.locals(memo=dict)  # (its read and write the dict's own)
     cpdef dict memo_for(self, object table, object key)
     cpdef list by_number(self, object name, dict table)
