@@ -1,14 +1,16 @@
 """Benchmark: two builds' seconds compared game by game, on a machine whose speed drifts.
 
 Run from the repository root:
-    python benchmarks/bench_pair.py A B [--game ID] [--players N] [--pairs N] [--seeds N] [--cpu K]
+    python benchmarks/bench_pair.py A B [--game ID] [--players N] [--pairs N] [--seeds N] [--rounds N] [--cpu K]
 A and B are two checkouts or installs of tabula: a folder with ``.venv/bin/python`` is run by
 that Python (an install); any other folder by this Python with the folder on ``PYTHONPATH`` (a
-build made in place). Each is loaded once, in its own process, and both processes are held on
+build made in place). Each is loaded in a process of its own, and both processes are held on
 one core (``taskset``, where there is one). Then they play the same seeded random game in
 turn, A then B, then B then A (so a drift in the machine's speed falls on both alike), and
-each pair gives the ratio of B's CPU seconds to A's. It prints the median ratio with its
-quartiles, and each build's choice points a second over all its games.
+each pair gives the ratio of B's CPU seconds to A's. The pairs are played in ROUNDS (default
+4), each by two new processes, started in turn A first and B first: a process's luck in where
+its objects lie in memory is not the build's. It prints the median ratio with its quartiles,
+and each build's choice points a second over all its games.
 
 Why: on a shared machine, runs taken minutes apart differed by up to three times, so two
 `bench_play.py` runs cannot show a change of a few percent. Game-by-game pairs can: comparing a
@@ -73,6 +75,32 @@ def play(process: subprocess.Popen, players: int, seed: int) -> tuple[float, int
     return float(seconds), int(choice_points)
 
 
+def one_round(a: Path, b: Path, game: str, players: int, indexes: range, seeds: int, cpu: str,
+              a_first: bool) -> list[tuple[float, float, int]]:
+    """The pairs ``indexes`` played by two new processes (A's started first, or B's): for each,
+    A's seconds, B's seconds and the game's choice points."""
+    if a_first:
+        first = start(a, game, cpu)
+        second = start(b, game, cpu)
+    else:
+        second = start(b, game, cpu)
+        first = start(a, game, cpu)
+    pairs = []
+    for index in indexes:
+        seed = 1 + index % seeds
+        if index % 2:
+            time_b, _ = play(second, players, seed)
+            time_a, count = play(first, players, seed)
+        else:
+            time_a, count = play(first, players, seed)
+            time_b, _ = play(second, players, seed)
+        pairs.append((time_a, time_b, count))
+    for process in (first, second):
+        process.stdin.close()
+        process.wait()
+    return pairs
+
+
 def main() -> None:
     args = sys.argv[1:]
     if args[:1] == ["--worker"]:
@@ -81,25 +109,20 @@ def main() -> None:
     players = int(take(args, "players", "4" if game == "viticulture" else "3"))
     pairs = int(take(args, "pairs", "100"))
     seeds = int(take(args, "seeds", "10"))
+    rounds = int(take(args, "rounds", "4"))
     cpu = take(args, "cpu", "0")
     a, b = (Path(folder).resolve() for folder in args)
-    first, second = start(a, game, cpu), start(b, game, cpu)
-    ratios, seconds_a, seconds_b, choice_points = [], 0.0, 0.0, 0
-    for index in range(pairs):
-        seed = 1 + index % seeds
-        if index % 2:
-            time_b, _ = play(second, players, seed)
-            time_a, count = play(first, players, seed)
-        else:
-            time_a, count = play(first, players, seed)
-            time_b, _ = play(second, players, seed)
-        ratios.append(time_b / time_a)
-        seconds_a, seconds_b, choice_points = seconds_a + time_a, seconds_b + time_b, choice_points + count
+    played = []
+    for round_ in range(rounds):
+        indexes = range(round_ * pairs // rounds, (round_ + 1) * pairs // rounds)
+        played += one_round(a, b, game, players, indexes, seeds, cpu, a_first=round_ % 2 == 0)
+    ratios = [time_b / time_a for time_a, time_b, _ in played]
     low, _, high = statistics.quantiles(ratios, n=4)
-    print(f"{game}, {players} players, {pairs} pairs of games (seeds 1 to {seeds})")
+    choice_points = sum(count for _, _, count in played)
+    print(f"{game}, {players} players, {pairs} pairs of games (seeds 1 to {seeds}, {rounds} rounds)")
     print(f"B/A seconds: median {statistics.median(ratios):.3f} (quartiles {low:.3f} and {high:.3f})")
-    print(f"A {a}: {choice_points / seconds_a:7.0f} choice points/s")
-    print(f"B {b}: {choice_points / seconds_b:7.0f} choice points/s")
+    print(f"A {a}: {choice_points / sum(p[0] for p in played):7.0f} choice points/s")
+    print(f"B {b}: {choice_points / sum(p[1] for p in played):7.0f} choice points/s")
 
 
 if __name__ == "__main__":
