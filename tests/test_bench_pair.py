@@ -4,17 +4,13 @@ starts its two processes anew, A's first, then B's first."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmark_scripts import script
 
 
 def _bench_pair():
-    spec = importlib.util.spec_from_file_location("bench_pair", ROOT / "benchmarks" / "bench_pair.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("bench_pair")
 
 
 class FakeWorker:

@@ -3,19 +3,15 @@ how CPython was built, so two figures are compared only when their Pythons agree
 
 from __future__ import annotations
 
-import importlib.util
 import platform
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from benchmark_scripts import script
 
 
 def _machine():
-    spec = importlib.util.spec_from_file_location("machine", ROOT / "benchmarks" / "machine.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("machine")
 
 
 def test_the_python_is_named_by_its_version_and_executable():

@@ -8,17 +8,15 @@ empty one.
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
+
+from benchmark_scripts import script
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def training():
-    spec = importlib.util.spec_from_file_location("training", ROOT / "benchmarks" / "training.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("training")
 
 
 def game_packs() -> list[str]:
