@@ -6,11 +6,12 @@ A and B are two checkouts or installs of tabula: a folder with ``.venv/bin/pytho
 that Python (an install); any other folder by this Python with the folder on ``PYTHONPATH`` (a
 build made in place). Each is loaded in a process of its own, and both processes are held on
 one core (``taskset``, where there is one). Then they play the same seeded random game in
-turn, A then B, then B then A (so a drift in the machine's speed falls on both alike), and
-each pair gives the ratio of B's CPU seconds to A's. The pairs are played in ROUNDS (default
-4), each by two new processes, started in turn A first and B first: a process's luck in where
-its objects lie in memory is not the build's. It prints the median ratio with its quartiles,
-and each build's choice points a second over all its games.
+turn, A then B, then B then A (so a drift in the machine's speed falls on both alike; each
+seed too is played both ways in turn), and each pair gives the ratio of B's CPU seconds to
+A's. The pairs are played in ROUNDS (default 4), each by two new processes, started in turn A
+first and B first: a process's luck in where its objects lie in memory is not the build's. It
+prints the median ratio with its quartiles, and each build's choice points a second over all
+its games.
 
 Why: on a shared machine, runs taken minutes apart differed by up to three times, so two
 `bench_play.py` runs cannot show a change of a few percent. Game-by-game pairs can: comparing a
@@ -72,8 +73,10 @@ def start(folder: Path, game: str, cpu: str) -> subprocess.Popen:
 def play(process: subprocess.Popen, players: int, seed: int) -> tuple[float, int]:
     process.stdin.write(f"{players} {seed}\n")
     process.stdin.flush()
-    seconds, choice_points = process.stdout.readline().split()
-    return float(seconds), int(choice_points)
+    said = process.stdout.readline().split()
+    if len(said) != 2:
+        sys.exit(f"a worker stopped at {players} players, seed {seed}")
+    return float(said[0]), int(said[1])
 
 
 def one_round(a: Path, b: Path, game: str, players: int, indexes: range, seeds: int, cpu: str,
@@ -89,7 +92,7 @@ def one_round(a: Path, b: Path, game: str, players: int, indexes: range, seeds: 
     pairs = []
     for index in indexes:
         seed = 1 + index % seeds
-        if index % 2:
+        if (index % seeds + index // seeds) % 2:  # (each seed, too, is played A first and B first in turn)
             time_b, _ = play(second, players, seed)
             time_a, count = play(first, players, seed)
         else:
@@ -112,6 +115,8 @@ def main() -> None:
     seeds = int(take(args, "seeds", "10"))
     rounds = int(take(args, "rounds", "4"))
     cpu = take(args, "cpu", "0")
+    if len(args) != 2:
+        sys.exit(__doc__)
     a, b = (Path(folder).resolve() for folder in args)
     played = []
     for round_ in range(rounds):

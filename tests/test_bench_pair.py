@@ -51,6 +51,14 @@ def test_a_pair_plays_one_seed_on_both_builds_in_alternating_order(monkeypatch):
     assert played == [("a", 1), ("b", 1), ("b", 2), ("a", 2), ("a", 3), ("b", 3), ("b", 4), ("a", 4)]
 
 
+def test_each_seed_is_played_a_first_and_b_first_in_turn(monkeypatch):
+    module, log = _faked(monkeypatch, {"a": 1.0, "b": 1.0})
+    module.one_round(Path("a"), Path("b"), "game", 2, range(6), 3, "0", a_first=True)
+    played = [entry for entry in log if entry[0] in ("a", "b")]
+    firsts = [played[at] for at in range(0, len(played), 2)]
+    assert firsts == [("a", 1), ("b", 2), ("a", 3), ("b", 1), ("a", 2), ("b", 3)]
+
+
 def test_each_round_starts_new_processes_in_turn(monkeypatch):
     module, log = _faked(monkeypatch, {"a": 1.0, "b": 1.0})
     module.one_round(Path("a"), Path("b"), "game", 2, range(0), 10, "0", a_first=False)
