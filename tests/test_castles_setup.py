@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
-from engines import loaded
+from engines import legal, loaded
 
 
 @pytest.fixture(scope="module")
@@ -117,3 +119,38 @@ def test_the_game_itself_discards_the_display_at_the_end_of_a_round(game):
         state = game.apply(state, agents[decision.player].choose(None, decision))
     cleared = [e for e in state["events"] if e["round"] == 1 and e["phase"] == "end" and e["type"] == "discarded"]
     assert cleared and all(e["player"] is None and e["text"].startswith("the game discarded") for e in cleared)
+
+
+def test_every_round_starts_with_a_new_display_and_six_new_die_cards_each(game):
+    """Ruling display_and_dice_at_round_start: the display and the die cards are dealt as each round
+    starts, which leaves each round as the end of the one before would; none after the last."""
+    from engine.agents import random_agents
+
+    state, agents = game.new_game(players=2, seed=5), random_agents(5, 2)
+    starts = {}  # round -> (the display, each player's die cards) at its first decision
+    while (decision := game.decision(state)) is not None:
+        if state["flow"]["round"] not in starts:
+            dice = [len(state["in"].get(f"p{seat}.die_stack", []) + state["in"].get(f"p{seat}.die_hand", []))
+                    for seat in (0, 1)]
+            starts[state["flow"]["round"]] = ({card for row in rows(state) for card in row}, dice)
+        state = game.apply(state, agents[decision.player].choose(None, decision))
+    assert sorted(starts) == [1, 2, 3, 4, 5]
+    assert all(len(display) == 7 and dice == [6, 6] for display, dice in starts.values())
+    displays = [starts[round_][0] for round_ in range(1, 6)]
+    assert all(not (before & after) for before, after in zip(displays, displays[1:]))
+    assert rows(state) == [[]] * 6  # the last round's display was discarded, and no new one dealt
+
+
+def test_a_round_bonus_is_read_off_the_round_card_of_the_round_in_play(game):
+    """Ruling round_card_by_number: round cards are never moved under the stack; the bonus of
+    round 3 is round C's, whichever card lies on top."""
+    base = game.new_game(players=2, seed=1)
+    offered = {}
+    for round_ in (1, 3, 5):
+        state = copy.deepcopy(base)
+        state["flow"]["round"] = round_
+        offered[round_] = [label for _key, label in legal(game, game.begin(state, 0, effect="earn a round bonus"))]
+    assert offered[1] == ["gain 3 victory points", "collect 2 goods", "collect 2 animals", "gain 3 silver",
+                          "gain 3 workers"]
+    assert offered[3] == ["gain 2 victory points", "collect 1 good", "collect 1 animal", "gain 2 silver and 1 worker"]
+    assert offered[5] == ["gain 1 victory point", "collect 1 good", "collect 1 animal"]

@@ -151,3 +151,48 @@ def test_training_a_worker_needs_four_lira_and_says_so(game):
     assert key not in decision.keys()
     with pytest.raises(IllegalAnswer, match="needs 4 lira, you have 3"):
         game.apply(state, key)
+
+
+def test_the_bonus_lies_on_the_middle_slot_which_opens_at_3_players(game):
+    """Ruling bonus_on_middle_slot: with 2 players only the left slots are open; from 3 players the
+    middle slot opens and carries the printed bonus (a tour gives 3 lira there, 2 on the left)."""
+    two = game.skip_to(game.new_game(players=2, seed=1), "summer")
+    assert {key.split(":")[2] for key, _label in legal(game, two) if key.startswith("place:give_tour")} == {"left"}
+    three = game.skip_to(game.new_game(players=3, seed=1), "summer")
+    seat = three["pending"]["player"]
+    gained = {}
+    for slot in ("left", "middle"):
+        before = three["counters"][seat]["lira"]
+        after = game.apply(three, f"place:give_tour:{slot}:regular_worker")
+        gained[slot] = after["counters"][seat]["lira"] - before
+    assert gained == {"left": 2, "middle": 3}
+
+
+@pytest.mark.parametrize("seed", [2, 1, 4])  # (first players 0, 1 and 2)
+def test_every_mama_is_resolved_before_the_papas_choose_clockwise_from_the_first_player(game, seed):
+    """Ruling mama_before_papa: each player holds their mama's cards before the first papa's
+    gift-or-lira choice, and the papas choose in turn from the first player."""
+    state = game.new_game(players=3, seed=seed)
+    first = state["flow"]["first"]
+    choosers = []
+    while state["flow"]["phase"] == "setup":
+        if not choosers:
+            assert all(len(state["in"][f"p{seat}.hand"]) >= 2 for seat in range(3))
+        decision = game.decision(state)
+        choosers.append(decision.player)
+        state = game.apply(state, decision.options[-1].key)
+    assert choosers == [(first + turn) % 3 for turn in range(3)]
+
+
+def test_only_vines_orders_and_visitors_are_ever_held_in_a_hand(game):
+    """Ruling hand_limit_cards: mama and papa cards never go to a hand, so what the hand limit
+    counts is vines, wine orders and visitors."""
+    from engine.agents import random_agents
+
+    state, agents = game.new_game(players=4, seed=3), random_agents(3, 4)
+    held = set()
+    while (decision := game.decision(state)) is not None:
+        for seat in range(4):
+            held |= {state["things"][card]["k"] for card in state["in"].get(f"p{seat}.hand", [])}
+        state = game.apply(state, agents[decision.player].choose(None, decision))
+    assert held == {"vine", "wine_order", "summer_visitor", "winter_visitor"}
