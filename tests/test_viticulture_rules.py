@@ -196,3 +196,17 @@ def test_only_vines_orders_and_visitors_are_ever_held_in_a_hand(game):
             held |= {state["things"][card]["k"] for card in state["in"].get(f"p{seat}.hand", [])}
         state = game.apply(state, agents[decision.player].choose(None, decision))
     assert held == {"vine", "wine_order", "summer_visitor", "winter_visitor"}
+
+
+def test_players_tied_after_lira_wine_and_grapes_share_the_victory_and_their_rank(game):
+    """Ruling shared_win_after_ties: the rulebook's three tie-breaks (lira, then the value of the
+    wine, then of the grapes) and nothing after them: players still tied win together, and
+    rank alike."""
+    state = game.skip_to(game.new_game(players=3, seed=1), "summer")  # (no wine, no grapes yet)
+    for seat in range(3):
+        state = game.edit(state, seat, counters={"vp": 3, "lira": 4})
+    outcome = game.result(state)
+    assert outcome["tie_breaks"] == [[4, 0, 0]] * 3
+    assert (outcome["winners"], outcome["ranks"]) == ([0, 1, 2], [1, 1, 1])
+    richer = game.result(game.edit(state, 2, counters={"lira": 5}))
+    assert (richer["winners"], richer["ranks"]) == ([2], [2, 2, 1])

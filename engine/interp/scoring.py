@@ -24,12 +24,11 @@ def result(rt) -> dict:
     rows = [{"player": seat, "score": score(rt, seat),
              "tie_breaks": [expression(rt, seat, "tie_breaks", t) for t in _tie_breaks(rt.game)]}
             for seat in range(players)]
-    ordered = sorted(rows, key=lambda r: [-r["score"]] + [-v for v in r["tie_breaks"]])
-    best = ordered[0]
-    winners = [r["player"] for r in rows if r["score"] == best["score"] and r["tie_breaks"] == best["tie_breaks"]]
-    ranks = {r["player"]: index + 1 for index, r in enumerate(ordered)}
+    standings = [[-r["score"]] + [-v for v in r["tie_breaks"]] for r in rows]  # (lower is better)
+    ranks = [1 + sum(other < mine for other in standings) for mine in standings]  # (still tied: one rank)
+    winners = [seat for seat in range(players) if ranks[seat] == 1]
     found = {"scores": [r["score"] for r in rows], "tie_breaks": [r["tie_breaks"] for r in rows],
-             "ranks": [ranks[seat] for seat in range(players)], "winners": winners}
+             "ranks": ranks, "winners": winners}
     opponent = active_opponent(rt)
     if opponent is not None:
         points = opponent_score(rt, opponent)
