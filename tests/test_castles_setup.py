@@ -154,3 +154,29 @@ def test_a_round_bonus_is_read_off_the_round_card_of_the_round_in_play(game):
                           "gain 3 workers"]
     assert offered[3] == ["gain 2 victory points", "collect 1 good", "collect 1 animal", "gain 2 silver and 1 worker"]
     assert offered[5] == ["gain 1 victory point", "collect 1 good", "collect 1 animal"]
+
+
+def test_a_tie_goes_to_the_most_workers_silver_unsold_goods_and_animals_in_the_storage(game):
+    """Ruling storage_tie_break: every worker, silver card, unsold good and animal in the storage
+    counts, the animals that scored in sets too (scoring them leaves them there)."""
+    from engine.agents import random_agents
+
+    state, agents = game.new_game(players=2, seed=1), random_agents(1, 2)
+    while (decision := game.decision(state)) is not None:
+        state = game.apply(state, agents[decision.player].choose(None, decision))
+    tied = copy.deepcopy(state)
+    scores = game.result(tied)["scores"]
+    tied["counters"][0]["vp"] += scores[1] - scores[0]
+
+    def storage(seat):
+        kinds = [tied["things"][card]["k"] for card in tied["in"].get(f"p{seat}.storage", [])]
+        counters = tied["counters"][seat]
+        return counters["worker"] + counters["silver"] + kinds.count("good") + kinds.count("animal")
+
+    assert any(tied["things"][card]["k"] == "animal" for card in tied["in"]["p0.storage"])
+    outcome = game.result(tied)
+    assert outcome["scores"][0] == outcome["scores"][1]
+    assert outcome["tie_breaks"] == [[storage(0)], [storage(1)]] and storage(0) != storage(1)
+    assert outcome["winners"] == [0 if storage(0) > storage(1) else 1]
+    tied["counters"][0]["worker"] += storage(1) - storage(0)  # workers score nothing: the tie is even
+    assert game.result(tied)["winners"] == [0, 1]

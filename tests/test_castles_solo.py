@@ -85,3 +85,15 @@ def test_a_tie_at_the_end_is_the_player_s_win(game):
     behind = copy.deepcopy(tied)  # one point more for the opponent: the player loses
     behind["global"]["rival_point"] += 1
     assert game.result(behind)["winners"] == []
+
+
+def test_the_virtual_opponent_s_things_are_called_rival_in_effects(game):
+    """Ruling rival_names: the effect language keeps "opponent" for the other players, so the
+    virtual opponent's points, estate and bonus area are the rival's; its points are the game's,
+    not the player's."""
+    state = game.new_game(players=1, seed=1)
+    points, counters = state["global"]["rival_point"], dict(state["counters"][0])
+    state = game.begin(state, 0, effect="gain 2 rival points")
+    assert state["global"]["rival_point"] == points + 2 and state["counters"][0] == counters
+    places = {place: game.game.item("places", place)["name"] for place in ("rival_estate", "rival_bonus_area")}
+    assert places == {"rival_estate": "rival estate", "rival_bonus_area": "rival bonus area"}
