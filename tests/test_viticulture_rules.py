@@ -1,5 +1,7 @@
 """Viticulture rules that live in the flow rather than on a card."""
 
+import itertools
+
 import pytest
 
 from engine.interp.decisions import IllegalAnswer
@@ -210,3 +212,43 @@ def test_players_tied_after_lira_wine_and_grapes_share_the_victory_and_their_ran
     assert (outcome["winners"], outcome["ranks"]) == ([0, 1, 2], [1, 1, 1])
     richer = game.result(game.edit(state, 2, counters={"lira": 5}))
     assert (richer["winners"], richer["ranks"]) == ([2], [2, 2, 1])
+
+
+def test_the_mamas_hold_every_mix_of_three_cards_once_and_the_papas_pair_by_gift(game):
+    """Ruling mama_papa_values: 16 mamas hold each mix of three cards with no three alike, two
+    hold two cards and 2 lira; the two papas of a gift differ by 1 lira, the second having 1
+    more to start with and 1 less instead of the gift."""
+    cards = game.game.items("cards").values()
+    kinds = ("vines", "summer_visitors", "wine_orders", "winter_visitors")
+    mixes = [tuple(card["attributes"][kind] for kind in kinds) + (card["attributes"]["lira"],)
+             for card in cards if card["type"] == "mama"]
+    three = {mix[:4] for mix in mixes if sum(mix[:4]) == 3 and mix[4] == 0}
+    assert len(mixes) == 18 and len(set(mixes)) == 18
+    assert three == {mix for mix in itertools.product(range(3), repeat=4) if sum(mix) == 3}
+    assert sorted(mix[4] for mix in mixes if sum(mix[:4]) == 2) == [2, 2]
+    papas = sorted((card for card in cards if card["type"] == "papa"), key=lambda card: card["number"])
+    by_gift = {}
+    for papa in papas:
+        by_gift.setdefault(papa["attributes"]["gift"], []).append(papa["attributes"])
+        assert papa["effect"].endswith(f"or gain {papa['attributes']['alternative_lira']} lira")
+    assert len(by_gift) == 9
+    for first, second in by_gift.values():
+        assert (second["lira"] - first["lira"], second["alternative_lira"] - first["alternative_lira"]) == (1, -1)
+
+
+def test_the_yoke_is_a_turn_once_a_year_and_an_uprooted_vine_goes_back_to_the_hand(game):
+    """Ruling yoke_use: its owner places a worker on the yoke in summer or winter, at most once a
+    year, to uproot a vine (back to the hand) or harvest a field."""
+    summer = game.skip_to(game.new_game(players=2, seed=1), "summer")
+    state = game.edit(summer, 0, cards={"field_1": ["sangiovese"]}, effect="build 1 yoke for free")
+    assert sorted(key for key, _label in legal(game, state) if "yoke" in key) == [
+        "place:yoke_space:yoke:grande_worker", "place:yoke_space:yoke:regular_worker"]
+    on_yoke = game.apply(state, "place:yoke_space:yoke:regular_worker")
+    uprooted = game.apply(on_yoke, "0")
+    assert uprooted["in"]["p0.field_1"] == []
+    assert "sangiovese" in [uprooted["things"][card]["c"] for card in uprooted["in"]["p0.hand"]]
+    state = game.apply(on_yoke, "1")  # harvest: the vine stays, so only the limit can refuse the yoke
+    while not (state["pending"]["player"] == 0 and state["pending"]["prompt"].startswith("Place a worker")):
+        keys = [key for key, _label in legal(game, state)]
+        state = game.apply(state, "pass" if "pass" in keys else keys[0])
+    assert state["in"]["p0.field_1"] and not [key for key, _label in legal(game, state) if "yoke" in key]
