@@ -252,3 +252,23 @@ def test_the_yoke_is_a_turn_once_a_year_and_an_uprooted_vine_goes_back_to_the_ha
         keys = [key for key, _label in legal(game, state)]
         state = game.apply(state, "pass" if "pass" in keys else keys[0])
     assert state["in"]["p0.field_1"] and not [key for key, _label in legal(game, state) if "yoke" in key]
+
+
+@pytest.mark.xfail(strict=True, reason="ruling motivator_passed_players is not followed yet: the effect language "
+                                        "cannot name the players who have not passed (stop 58)")
+def test_a_player_who_has_passed_is_not_asked_to_take_back_a_grande_worker_by_motivator(game):
+    """Ruling motivator_passed_players (rulebook 000, card notes): players who have passed this
+    season may not take their grande worker back."""
+    state = game.skip_to(game.new_game(players=3, seed=1), "summer")
+    for space in ("draw_vine:left", "give_tour:left", "gain_lira:any"):  # each seat's grande worker, in turn
+        state = game.apply(state, f"place:{space}:grande_worker")
+        while not state["pending"]["prompt"].startswith("Place a worker"):
+            state = game.apply(state, legal(game, state)[0][0])
+    passer = state["pending"]["player"]
+    state = game.apply(state, "pass")
+    state = game.begin(game.edit(state, 0, cards={"hand": ["motivator"]}), 0, card="motivator")
+    asked = []
+    while (decision := game.decision(state)) is not None and decision.source == "card:motivator":
+        asked.append(decision.player)
+        state = game.apply(state, "yes")
+    assert passer in state["flow"]["passed"] and sorted(asked) == sorted({0, 1, 2} - {passer})
