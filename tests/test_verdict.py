@@ -409,7 +409,9 @@ def test_once_more_or_stop_and_a_polled_players_answer_are_read_off_the_state(mo
     seen = judged_against_trials(loaded("viticulture"), monkeypatch, 4, (1, 2, 3))
     assert seen[("Repeat", "yes")] > 10 and seen[("Repeat", "no")] > 10, seen
     assert seen[("Repeat", "yes")] + seen[("Repeat", "no")] > 5 * seen[("Repeat", "unsure")], seen
-    assert seen[("Poll", "yes")] + seen[("Poll", "no")] > 80, seen  # also with something fallible after the poll
+    # also with something fallible after the poll (72 in these games since stop 58, where Motivator
+    # stopped asking players who have passed; 80 before)
+    assert seen[("Poll", "yes")] + seen[("Poll", "no")] > 60, seen
     # "for each of up to 3 opponents as Other": each seat offered, and "no more"
     assert seen[("ForEachOf of several", "yes")] > 20, seen
 

@@ -254,8 +254,6 @@ def test_the_yoke_is_a_turn_once_a_year_and_an_uprooted_vine_goes_back_to_the_ha
     assert state["in"]["p0.field_1"] and not [key for key, _label in legal(game, state) if "yoke" in key]
 
 
-@pytest.mark.xfail(strict=True, reason="ruling motivator_passed_players is not followed yet: the effect language "
-                                        "cannot name the players who have not passed (stop 58)")
 def test_a_player_who_has_passed_is_not_asked_to_take_back_a_grande_worker_by_motivator(game):
     """Ruling motivator_passed_players (rulebook 000, card notes): players who have passed this
     season may not take their grande worker back."""

@@ -21,7 +21,7 @@ cdef class Bound(Node):
 cdef class May(Node):
     cdef readonly object step
 cdef class Poll(Node):
-    cdef readonly object players, step, name
+    cdef readonly object players, step, name, who
 cdef class Twice(Node):
     cdef readonly object step
 cdef class Let(Node):
@@ -105,6 +105,8 @@ cdef class PlaceOf(Node):
 cdef class PlayerSelector(Node):
     cdef readonly object players, who
 cdef class WhoDid(Node):
+    cdef readonly object negated
+cdef class WhoPassed(Node):
     cdef readonly object negated
 cdef class WhoHas(Node):
     cdef readonly object comparison, noun, filters, location

@@ -74,6 +74,7 @@ class Poll(Node):
     players: str  # "opponent" or "player"
     step: Node
     name: str | None = None
+    who: Node | None = None  # which of them are asked (WhoHas, WhoPassed); None: all
 
 
 @dataclass(frozen=True)
@@ -343,6 +344,12 @@ class PlayerSelector(Node):
 
 @dataclass(frozen=True)
 class WhoDid(Node):
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class WhoPassed(Node):
+    """The players who have passed in the phase under way (or, negated, who have not)."""
     negated: bool = False
 
 

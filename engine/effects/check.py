@@ -108,6 +108,11 @@ def _bound(node: ast.Bound, scope):
 
 
 def _poll(node: ast.Poll, scope):
+    if isinstance(node.who, ast.WhoDid):  # (the poll's own players: nobody has answered it yet)
+        scope.report("E304", "'who did' has nothing to refer to", node.who,
+                     "a poll's 'who' names the players it asks, as 'who has at least ...' or 'who has not passed'")
+    else:
+        _visit(node.who, scope)
     _visit(node.step, scope)
     scope.polls += 1
     if node.name:

@@ -291,8 +291,10 @@ class _ToAst(Transformer):
         return ast.at(ast.May(children[0]), _cover(children))
 
     def poll(self, children):
-        name = _text(children[2]) if len(children) > 2 else None
-        return ast.at(ast.Poll(_text(children[0]), children[1], name), _cover(children))
+        players, *rest = children
+        who = rest.pop(0) if isinstance(rest[0], (ast.WhoDid, ast.WhoHas, ast.WhoPassed)) else None
+        name = _text(rest[1]) if len(rest) > 1 else None
+        return ast.at(ast.Poll(_text(players), rest[0], name, who), _cover(children))
 
     def let(self, children):
         return ast.at(ast.Let(_text(children[0]), children[1]), _cover(children))
@@ -467,6 +469,12 @@ class _ToAst(Transformer):
 
     def who_did_not(self, children):
         return ast.at(ast.WhoDid(True), _cover(children))
+
+    def who_passed(self, children):
+        return ast.at(ast.WhoPassed(False), _cover(children))
+
+    def who_not_passed(self, children):
+        return ast.at(ast.WhoPassed(True), _cover(children))
 
     def who_has(self, children):
         _have, comparison, noun, *rest = children

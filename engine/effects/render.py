@@ -74,7 +74,8 @@ def _may(node: ast.May) -> str:
 
 def _poll(node: ast.Poll) -> str:
     tail = f" as {node.name}" if node.name else ""
-    return f"each {node.players} may {render(node.step)}{tail}"
+    who = f" {render(node.who)}" if node.who is not None else ""
+    return f"each {node.players}{who} may {render(node.step)}{tail}"
 
 
 def _twice(node: ast.Twice) -> str:
@@ -258,6 +259,10 @@ def _who_did(node: ast.WhoDid) -> str:
     return "who did not" if node.negated else "who did"
 
 
+def _who_passed(node: ast.WhoPassed) -> str:
+    return "who has not passed" if node.negated else "who has passed"
+
+
 def _who_has(node: ast.WhoHas) -> str:
     return _join(["who has", render(node.comparison), *node.noun, *_tail(node.filters, node.location)])
 
@@ -400,6 +405,7 @@ RENDERERS = {
     ast.PlayerSelector: _player_selector,
     ast.WhoDid: _who_did,
     ast.WhoHas: _who_has,
+    ast.WhoPassed: _who_passed,
     ast.ThingSelector: _thing_selector,
     ast.KindSelector: _kind_selector,
     ast.You: _you,

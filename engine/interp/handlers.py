@@ -26,7 +26,8 @@ from engine.interp.frames import bound_values
 from engine.interp.items import slot_taken
 from engine.interp.labels import label_names, option_label, with_values
 from engine.interp.numbered import seat_name
-from engine.interp.values import number, player_of, select, test, thing_value, unmet, variable_number
+from engine.interp.values import (number, player_of, polled_seats, seats_named, select, test, thing_value, unmet,
+                                  variable_number)
 
 YES_NO = [("yes", "yes"), ("no", "no")]
 
@@ -471,10 +472,11 @@ def repeat_bounds(quantity: dict) -> tuple[int, int | None]:
 
 def _poll(rt, f, node: Poll):
     if f["s"] == 0:
-        ordered = rt.flow.turn_order(rt)  # in turn order, the effect's owner in their own place
-        if node.players.startswith("opponent"):
-            ordered = [p for p in ordered if p != f["y"]]
-        f["queue"], f["did"], f["gave"] = ordered, [], []
+        ctx = rt.ctx(f)
+        named = seats_named(ctx, node.players, node.who)
+        ordered = [p for p in rt.flow.turn_order(rt) if p in named]  # (the effect's owner in their own place)
+        # "who did not" counts every player but those the poll's "who" left out (polled_seats)
+        f["queue"], f["did"], f["gave"], f["polled"] = ordered, [], [], polled_seats(ctx, node)
         f["s"] = 1
     if f["s"] == 2:  # a polled player answered
         seat = f["queue"].pop(0)
@@ -491,7 +493,7 @@ def _poll(rt, f, node: Poll):
         seat = f["queue"][0]
         return rt.ask(f, seat, lambda: f"You may {render(node.step)} (for {seat_name(f['y'])}).", YES_NO)
     env = rt.env(f)
-    env["__did__"], env["__polled__"] = f["did"], [p for p in range(rt.s["players"])]
+    env["__did__"], env["__polled__"] = f["did"], f["polled"]
     if node.name:
         env[node.name] = f["gave"]
     rt.done(f, f["gave"])

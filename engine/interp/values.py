@@ -15,7 +15,7 @@ from operator import eq as EXACTLY  # (a module constant: read without a lookup 
 from engine.effects.ast import (
     Aggregate, AllOf, AnyOf, Attribute, Compare, Comparison, Count, EveryPlace, Filter, Flag, Has, HasAllOf,
     KindSelector, Minus, Neighbour, Node, Not, Number, OtherThan, OwnPlace, PlaceOf, PlayerSelector,
-    PlayerVar, Plus, ThingSelector, Truth, Var, VarPlace, WhoDid, You, Yours,
+    PlayerVar, Plus, ThingSelector, Truth, Var, VarPlace, WhoDid, WhoPassed, You, Yours,
 )
 from engine.effects.render import render
 from engine.interp.errors import RulesError
@@ -562,18 +562,32 @@ def _things_of(ctx: Context, noun, filters, location) -> list:
 
 
 def players_selected(ctx: Context, selector: PlayerSelector) -> list[int]:
+    return seats_named(ctx, selector.players, selector.who)
+
+
+def seats_named(ctx: Context, players: str, who) -> list[int]:
+    """The seats that ``players`` ("player(s)" or "opponent(s)") and ``who`` (None, or a WhoDid,
+    WhoPassed or WhoHas node) name, in seat order: what a "for each" counts, and whom a poll asks."""
     seats = list(range(ctx.world.s["players"]))
-    if selector.players.startswith("opponent"):
+    if players.startswith("opponent"):
         seats = [p for p in seats if p != ctx.you]
-    who = selector.who
     if who is None:
         return seats
     if isinstance(who, WhoDid):
         did = ctx.env.get("__did__", [])
         return [p for p in seats if (p in did) != who.negated and p in ctx.env.get("__polled__", seats)]
+    if isinstance(who, WhoPassed):  # (in the phase under way: the flow's list, emptied as a phase starts)
+        passed = dict.get(ctx.world.s["flow"], "passed", ())
+        return [p for p in seats if (p in passed) != who.negated]
     inner = context(ctx.world, None, ctx.you, ctx.env, ctx.subst)
     return [p for p in seats if _has_count(inner, p, who) is not None and _compare(
         _has_count(inner, p, who), who.comparison, inner, at_least=True)]
+
+
+def polled_seats(ctx: Context, poll) -> list[int]:
+    """The seats a poll counts as asked, for a later "who did not": every player but those its
+    "who" leaves out (the effect's owner too, in a poll of opponents, as it always was)."""
+    return seats_named(ctx, "players", poll.who)
 
 
 def counter_amount(ctx: Context, resource: str, owner: int | None) -> int:

@@ -88,7 +88,7 @@ from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps,
                                     entries_of, repeat_bounds)
 from engine.interp.items import DONE, bounds, pick_pool, slot_taken
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_named, number, places, player_of,
-                                  select, test, thing_value, unmet)
+                                  polled_seats, select, test, thing_value, unmet)
 from engine.interp.world import World, borrowing
 
 YES = True
@@ -531,7 +531,7 @@ def _poll_answers(w, frames, depth, node: Poll):
         return lambda key: Walk(w.rt, True).verdict(envs, (step,) + rest) if key == "yes" else w.verdict(envs, rest)
     if node.name:  # what they gave is bound too, and the walk does not follow what a step hands on
         return None
-    declined = partial(_declined, head, list(range(w.rt.s["players"])), below)
+    declined = partial(_declined, head, top["polled"], below)
 
     def judge(key):
         if key == "yes":
@@ -1140,7 +1140,7 @@ def _poll(w, envs, head, node: Poll, rest):
     open, since saying no runs nothing); the poll then binds who did (nobody) and what they
     gave (nothing), as the handler binds them. A yes that way is sure; anything else is
     unsure (what the players do might still make it work)."""
-    bound = {"__did__": [], "__polled__": list(range(w.rt.s["players"]))}
+    bound = {"__did__": [], "__polled__": polled_seats(w.ctx(envs, head), node)}
     if node.name:
         bound[node.name] = []
     found = w.walk(_bind(envs, head[0], bound), rest)
