@@ -493,7 +493,10 @@ def _poll(rt, f, node: Poll):
         seat = f["queue"][0]
         return rt.ask(f, seat, lambda: f"You may {render(node.step)} (for {seat_name(f['y'])}).", YES_NO)
     env = rt.env(f)
-    env["__did__"], env["__polled__"] = f["did"], f["polled"]
+    polled = dict.get(f, "polled")
+    if polled is None:  # (a poll under way in a state kept from before stop 58)
+        polled = list(range(rt.s["players"]))
+    env["__did__"], env["__polled__"] = f["did"], polled
     if node.name:
         env[node.name] = f["gave"]
     rt.done(f, f["gave"])

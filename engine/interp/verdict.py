@@ -531,7 +531,10 @@ def _poll_answers(w, frames, depth, node: Poll):
         return lambda key: Walk(w.rt, True).verdict(envs, (step,) + rest) if key == "yes" else w.verdict(envs, rest)
     if node.name:  # what they gave is bound too, and the walk does not follow what a step hands on
         return None
-    declined = partial(_declined, head, top["polled"], below)
+    polled = top.get("polled")
+    if polled is None:  # (a poll under way in a state kept from before stop 58)
+        polled = list(range(w.rt.s["players"]))
+    declined = partial(_declined, head, polled, below)
 
     def judge(key):
         if key == "yes":
