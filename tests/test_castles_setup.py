@@ -1,4 +1,5 @@
-"""Setting up and dealing in the Castles of Burgundy card game (rulebook, setup and end of round)."""
+"""Setting up, dealing and ending in the Castles of Burgundy card game (rulebook, setup, end of
+round and end of game), with the rulings the rulebook left to us there."""
 
 from __future__ import annotations
 

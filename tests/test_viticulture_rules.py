@@ -1,4 +1,5 @@
-"""Viticulture rules that live in the flow rather than on a card."""
+"""Viticulture rules that live in the flow rather than on a card, and the rulings the rulebooks
+left to us (each such test names its ruling, and the ruling names the test: `pinned_by`)."""
 
 import itertools
 
