@@ -25,8 +25,8 @@ from engine.interp.frames cimport Frames, bound_values
 from engine.interp.game cimport Game
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
-from engine.interp.values cimport (number, player_of, polled_seats, seats_named, select, test, thing_value, unmet,
-                                   variable_number)
+from engine.interp.values cimport (number, player_of, polled_of, polled_seats, seats_named, select, test,
+                                   thing_value, unmet, variable_number)
 from engine.interp.labels cimport label_names, option_label, with_values
 from engine.interp.items cimport slot_taken
 from engine.interp.flow cimport Flow

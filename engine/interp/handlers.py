@@ -26,8 +26,8 @@ from engine.interp.frames import bound_values
 from engine.interp.items import slot_taken
 from engine.interp.labels import label_names, option_label, with_values
 from engine.interp.numbered import seat_name
-from engine.interp.values import (number, player_of, polled_seats, seats_named, select, test, thing_value, unmet,
-                                  variable_number)
+from engine.interp.values import (number, player_of, polled_of, polled_seats, seats_named, select, test, thing_value,
+                                  unmet, variable_number)
 
 YES_NO = [("yes", "yes"), ("no", "no")]
 
@@ -493,10 +493,7 @@ def _poll(rt, f, node: Poll):
         seat = f["queue"][0]
         return rt.ask(f, seat, lambda: f"You may {render(node.step)} (for {seat_name(f['y'])}).", YES_NO)
     env = rt.env(f)
-    polled = dict.get(f, "polled")
-    if polled is None:  # (a poll under way in a state kept from before stop 58)
-        polled = list(range(rt.s["players"]))
-    env["__did__"], env["__polled__"] = f["did"], polled
+    env["__did__"], env["__polled__"] = f["did"], polled_of(f, rt.s["players"])
     if node.name:
         env[node.name] = f["gave"]
     rt.done(f, f["gave"])

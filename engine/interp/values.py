@@ -590,6 +590,13 @@ def polled_seats(ctx: Context, poll) -> list[int]:
     return seats_named(ctx, "players", poll.who)
 
 
+def polled_of(frame: dict, players: int) -> list[int]:
+    """The seats a poll under way counts as asked (kept in its frame by the handler); every
+    player for a poll paused in a state kept from before stop 58, whose frame keeps none."""
+    polled = dict.get(frame, "polled")
+    return list(range(players)) if polled is None else polled
+
+
 def counter_amount(ctx: Context, resource: str, owner: int | None) -> int:
     return ctx.world.counter(counter_owner(ctx.game, resource, owner), resource)
 

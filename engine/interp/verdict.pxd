@@ -23,7 +23,7 @@ from engine.interp.flow cimport Flow
 cimport engine.interp.items as items
 cimport engine.interp.sets as sets
 from engine.interp.values cimport (Context, context, counter_owner, is_resource, noun_named, number, places, player_of,
-                                   polled_seats, select, test, thing_value, unmet)
+                                   polled_of, polled_seats, select, test, thing_value, unmet)
 
 cdef class Walk:
     cdef public Game game

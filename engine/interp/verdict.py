@@ -88,7 +88,7 @@ from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps,
                                     entries_of, repeat_bounds)
 from engine.interp.items import DONE, bounds, pick_pool, slot_taken
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_named, number, places, player_of,
-                                  polled_seats, select, test, thing_value, unmet)
+                                  polled_of, polled_seats, select, test, thing_value, unmet)
 from engine.interp.world import World, borrowing
 
 YES = True
@@ -531,10 +531,7 @@ def _poll_answers(w, frames, depth, node: Poll):
         return lambda key: Walk(w.rt, True).verdict(envs, (step,) + rest) if key == "yes" else w.verdict(envs, rest)
     if node.name:  # what they gave is bound too, and the walk does not follow what a step hands on
         return None
-    polled = top.get("polled")
-    if polled is None:  # (a poll under way in a state kept from before stop 58)
-        polled = list(range(w.rt.s["players"]))
-    declined = partial(_declined, head, polled, below)
+    declined = partial(_declined, head, polled_of(top, w.rt.s["players"]), below)
 
     def judge(key):
         if key == "yes":
