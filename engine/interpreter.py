@@ -8,11 +8,13 @@ Humans, bots, tests, replays and learning environments all use only this.
 
 from __future__ import annotations
 
+from engine.effects.ast import Choice
 from engine.interp.decisions import Decision, IllegalAnswer, decision_from_data
 from engine.interp.errors import RulesError
 from engine.interp import scoring, staging
 from engine.interp.flow import Flow
 from engine.interp.game import compile_game
+from engine.interp.labels import choice_keys
 from engine.interp.runtime import Runtime, clone
 from engine.interp.settings import SetupError, checked
 from engine.interp.setup import initial_state
@@ -131,6 +133,17 @@ class Engine:
             return judge(key, words=words)
 
         return judge_one
+
+    def key_by_place(self, state: dict, key: str) -> str:
+        """The key of the option at place ``key`` ("0": the first) of the "choose one" pending in
+        ``state``: how a transcript of format 1 answered one, before options had keys of their
+        own words. Any other key, or an answer to any other question, is ``key`` as it is."""
+        frames = state["frames"]
+        number = dict.get(frames[-1], "n") if frames and state["pending"] else None
+        if number is None or not key.isdigit() or type(self.game.nodes[number]) is not Choice:
+            return key
+        keys = choice_keys(self.game, number)
+        return keys[int(key)] if int(key) < len(keys) else key
 
     def is_over(self, state: dict) -> bool:
         return state["flow"]["over"]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from engine.agents import SaveRequest, Undo, describe_decision, is_choice_point, is_legal
-from engine.transcript import Transcript, TranscriptError, load, save
+from engine.transcript import FORMAT, Transcript, TranscriptError, load, save
 
 __all__ = ["Result", "ReplayError", "Transcript", "TranscriptError", "play", "replay", "replay_result",
            "check_packs", "check_setup", "save", "load",
@@ -123,10 +123,13 @@ class _Line:
     def replayed(cls, engine: Any, transcript: Transcript) -> "_Line":
         check_packs(engine, transcript)
         check_setup(engine, transcript)
-        line = cls(engine, Transcript(**{**vars(transcript), "answers": []}))
+        line = cls(engine, Transcript(**{**vars(transcript), "answers": [], "format": FORMAT}))
         line.in_place = applies_in_place(engine)  # nobody holds the states on the way
+        by_place = getattr(engine, "key_by_place", None) if transcript.format == 1 else None
         for step, (decision_id, key) in enumerate(transcript.answers, 1):
             decision = engine.decision(line.state)
+            if by_place is not None:  # (format 1: an option of a "choose one" by its place)
+                key = by_place(line.state, key)
             _check_answer(step, decision, decision_id, key)
             line.answer(decision, key)
         line.in_place = False

@@ -2,8 +2,12 @@
 
 The format (docs/design.md, "The interpreter"):
 
-    {"tabula": 1, "packs": [{"id", "version", "hash"}], "players": 2, "seed": 7,
+    {"tabula": 2, "packs": [{"id", "version", "hash"}], "players": 2, "seed": 7,
      "options": {...}, "answers": [["d1", "move:2"], ...]}
+
+Format 1 answered an option of a "choose one" by its place ("0"); format 2 by its key
+("gain_2_lira"). Format 1 is still read: replaying it reads each such answer by place
+(engine.runner), and what it saves then is format 2.
 
 `to_json` is deterministic (sorted keys, fixed separators, ASCII), so the same seed
 and answers always give the same bytes. `save` never leaves a half-written file: it
@@ -22,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-FORMAT = 1
+FORMAT = 2  # what a transcript is written as
+READ = (1, 2)  # the formats a transcript is read from
 KEYS = ("tabula", "packs", "players", "seed", "options", "answers")
 
 
@@ -37,9 +42,10 @@ class Transcript:
     seed: int
     options: dict = field(default_factory=dict)
     answers: list[list[str]] = field(default_factory=list)
+    format: int = FORMAT  # what it was read as: a replay of format 1 reads choices by place
 
     def to_dict(self) -> dict:
-        return {"tabula": FORMAT, "packs": [dict(p) for p in self.packs], "players": self.players,
+        return {"tabula": self.format, "packs": [dict(p) for p in self.packs], "players": self.players,
                 "seed": self.seed, "options": dict(self.options), "answers": [list(a) for a in self.answers]}
 
     def to_json(self) -> str:
@@ -53,13 +59,13 @@ class Transcript:
     def from_dict(cls, data: Any) -> "Transcript":
         """A transcript from parsed JSON; TranscriptError says what is missing or wrong."""
         _require(isinstance(data, dict), "the top level must be a JSON object")
-        _require(data.get("tabula") == FORMAT,
-                 f"transcript format {data.get('tabula')!r} is not supported (this tabula reads format {FORMAT})")
+        _require(data.get("tabula") in READ, f"transcript format {data.get('tabula')!r} is not supported "
+                 f"(this tabula reads formats {', '.join(map(str, READ))})")
         unknown = sorted(set(data) - set(KEYS))
         _require(not unknown, f"unknown key {unknown[0]!r} (expected: {', '.join(KEYS)})" if unknown else "")
         return cls(packs=_packs(data.get("packs")), players=_int(data, "players", minimum=1),
                    seed=_int(data, "seed"), options=_options(data.get("options", {})),
-                   answers=_answers(data.get("answers")))
+                   answers=_answers(data.get("answers")), format=data["tabula"])
 
 
 def _require(ok: bool, message: str) -> None:

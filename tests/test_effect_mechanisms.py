@@ -100,13 +100,14 @@ def test_if_possible_skips_a_body_that_cannot_be_done_and_says_so(game, summer):
 def test_an_option_holding_if_possible_is_offered_even_when_its_body_is_not(game, summer):
     effect = "choose one: if possible: pay 5 lira to gain 3 vp; or gain 1 lira"
     _seat, state = start(game, summer, effect, lira=0)
-    assert [key for key, _label in options(state)] == ["0", "1"]  # "only if" would leave option 0 out
+    # ("only if" would leave the first option out)
+    assert [key for key, _label in options(state)] == ["if_possible_pay_5_lira_to_gain_3_vp", "gain_1_lira"]
 
 
 def test_inside_if_possible_only_the_choices_that_finish_the_body_are_offered(game, summer):
     effect = "if possible: choose one: pay 5 lira to gain 3 vp; or pay 1 lira to gain 1 vp; or pay 2 lira to gain 2 vp"
     seat, state = start(game, summer, effect, lira=2, vp=0)
-    assert [key for key, _label in options(state)] == ["1", "2"]
+    assert [key for key, _label in options(state)] == ["pay_1_lira_to_gain_1_vp", "pay_2_lira_to_gain_2_vp"]
 
 
 def test_if_possible_inside_a_trial_is_judged_the_same_way(game, summer):
@@ -114,7 +115,8 @@ def test_if_possible_inside_a_trial_is_judged_the_same_way(game, summer):
     # option 0 stays possible; the same body in an "only if"-free plain step would rule it out
     effect = "choose one: gain 1 vp, then if possible: pay 9 lira, then pay 1 lira; or gain 2 lira"
     _seat, state = start(game, summer, effect, lira=1)
-    assert [key for key, _label in options(state)] == ["0", "1"]
+    assert [key for key, _label in options(state)] == ["gain_1_vp_then_if_possible_pay_9_lira_then_pay_1",
+                                                       "gain_2_lira"]
     effect = "choose one: gain 1 vp, then pay 9 lira, then pay 1 lira; or gain 2 lira"
     seat, state = start(game, summer, effect, lira=1)
     assert state["counters"][seat]["lira"] == 3  # option 0 was impossible: option 1 was taken unasked

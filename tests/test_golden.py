@@ -3,6 +3,7 @@
 The files are regenerated only by `python tests/golden/regenerate.py`.
 """
 
+import json
 import sys
 from pathlib import Path
 
@@ -11,7 +12,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent / "golden"))
 from regenerate import GAMES, golden_name, log_text, play_golden  # noqa: E402
 
-from engine.runner import replay  # noqa: E402
+from engine.effects.ast import Choice  # noqa: E402
+from engine.interp.labels import choice_keys  # noqa: E402
+from engine.runner import _Line, replay  # noqa: E402
 from engine.transcript import Transcript  # noqa: E402
 from engines import loaded  # noqa: E402
 
@@ -25,7 +28,7 @@ def engines():
 def test_replaying_a_golden_transcript_gives_the_same_log_byte_for_byte(engines, game, players, seed):
     engine = engines[game]
     base = golden_name(game, players, seed)
-    transcript = Transcript.from_dict(__import__("json").loads(base.with_suffix(".json").read_text()))
+    transcript = Transcript.from_dict(json.loads(base.with_suffix(".json").read_text()))
     state = replay(engine, transcript)
     assert log_text(engine, state, None) == base.with_suffix(".log").read_text(encoding="utf-8")
 
@@ -38,3 +41,31 @@ def test_the_same_seed_and_bots_play_the_same_game_again(engines, game, players,
     engine = engines[game]
     result = play_golden(engine, players, seed)
     assert result.transcript.to_json() + "\n" == golden_name(game, players, seed).with_suffix(".json").read_text()
+
+
+@pytest.mark.parametrize("game, players, seed", [GAMES[0], GAMES[-1]], ids=lambda v: str(v))
+def test_a_transcript_of_format_1_replays_the_same_game_and_is_saved_as_format_2(engines, game, players, seed):
+    """Format 1 answered an option of a "choose one" by its place ("0"); a save of it still
+    loads, replays to the same game, and is written again with the options' keys."""
+    engine = engines[game]
+    base = golden_name(game, players, seed)
+    golden = base.with_suffix(".json").read_text()
+    old = _by_place(engine, Transcript.from_dict(json.loads(golden)))
+    assert old["tabula"] == 1 and any(key.isdigit() for _id, key in old["answers"])
+    line = _Line.replayed(engine, Transcript.from_dict(old))
+    assert log_text(engine, line.state, None) == base.with_suffix(".log").read_text(encoding="utf-8")
+    assert line.transcript.to_json() + "\n" == golden
+
+
+def _by_place(engine, transcript: Transcript) -> dict:
+    """The transcript as format 1 wrote it: each answer to a "choose one" by its option's place."""
+    state, answers = engine.new_game(players=transcript.players, seed=transcript.seed), []
+    for decision_id, key in transcript.answers:
+        top = state["frames"][-1] if state["frames"] else {}
+        if type(engine.game.nodes[top.get("n", 0)]) is Choice and top.get("n") is not None:
+            keys = choice_keys(engine.game, top["n"])
+            answers.append([decision_id, str(keys.index(key)) if key in keys else key])
+        else:
+            answers.append([decision_id, key])
+        state = engine.apply(state, key)
+    return {**transcript.to_dict(), "tabula": 1, "answers": answers}

@@ -171,7 +171,7 @@ def test_the_observer_sees_the_start_every_answer_and_every_undo():
 def test_a_transcript_has_the_documented_shape():
     data = json.loads(bots_game(seed=5, max_decisions=2).transcript.to_json())
     assert sorted(data) == ["answers", "options", "packs", "players", "seed", "tabula"]
-    assert data["tabula"] == 1 and data["players"] == 3 and data["seed"] == 5
+    assert data["tabula"] == 2 and data["players"] == 3 and data["seed"] == 5
     assert data["answers"][0][0] == "d1"
 
 
@@ -214,7 +214,7 @@ def test_save_writes_in_the_target_folder_and_never_truncates_the_target(tmp_pat
     ("{\"tabula\": 1,", "not a transcript: invalid JSON at line 1, column 14"),
     (b"\xff\xfe", "not a transcript (not UTF-8 text)"),
     ("[1, 2]", "not a valid transcript: the top level must be a JSON object"),
-    ('{"tabula": 2}', "transcript format 2 is not supported (this tabula reads format 1)"),
+    ('{"tabula": 3}', "transcript format 3 is not supported (this tabula reads formats 1, 2)"),
     ('{"tabula": 1, "packs": [], "players": 2, "seed": 1, "answers": [], "extra": 0}', "unknown key 'extra'"),
     ('{"tabula": 1, "packs": [{"id": "race"}], "players": 2, "seed": 1, "answers": []}',
      "'packs' must be a list of {id, version, hash} objects"),

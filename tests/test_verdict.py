@@ -314,16 +314,16 @@ def test_a_plain_draw_option_is_read_off_the_deck_and_its_pile(in_deck, in_pile,
     for card in cards[in_deck:]:  # the rest to the discard pile, or out of the game
         rt.world.put(card, pile if card in cards[in_deck:in_deck + in_pile] else None)
     choice = game.entry_of(game.add_effect("choose one: draw 2 vines; or draw 1 wine order."))
-    assert verdict._option_draws(rt, choice) == {"0": ("vine_deck", pile, 2),
-                                                 "1": ("wine_order_deck", "wine_order_discard_pile", 1)}
+    assert verdict._option_draws(rt, choice) == {"draw_2_vines": ("vine_deck", pile, 2),
+                                                 "draw_1_wine_order": ("wine_order_deck", "wine_order_discard_pile", 1)}
     rt.s["envs"]["t"] = {}
     rt.s["frames"].append({"n": choice, "s": 1, "e": "t", "p": 0, "y": 0, "chosen": [], "strict": True})
     depth = len(rt.s["frames"])
     judge = verdict.answers(rt, depth)
-    found, by_trial = judge("0"), rt.try_option("0", depth)
+    found, by_trial = judge("draw_2_vines"), rt.try_option("draw_2_vines", depth)
     assert (found is verdict.YES) is works
     assert (None if found is verdict.YES else found) == by_trial
-    assert judge("1") is verdict.YES
+    assert judge("draw_1_wine_order") is verdict.YES
 
 
 @pytest.mark.parametrize("workers, works", [(0, True), (1, True), (2, False)])
@@ -340,11 +340,12 @@ def test_a_choice_option_read_by_its_guards_is_what_a_trial_finds(workers, works
     rt = runtime.Runtime(game, state, engine.flow)
     choice = game.entry_of(game.add_effect("choose one: refill your workers; or gain 1 silver."))
     plans = verdict._option_guards(rt, choice)
-    assert list(plans) == ["0"] and [name for name, _value in plans["0"][1]] == ["Missing", None]
+    refill = "refill_your_workers"
+    assert list(plans) == [refill] and [name for name, _value in plans[refill][1]] == ["Missing", None]
     rt.s["envs"]["t"] = {}
     rt.s["frames"].append({"n": choice, "s": 1, "e": "t", "p": 0, "y": 0, "chosen": [], "strict": True})
     depth = len(rt.s["frames"])
-    found, by_trial = verdict.answers(rt, depth)("0"), rt.try_option("0", depth)
+    found, by_trial = verdict.answers(rt, depth)(refill), rt.try_option(refill, depth)
     assert (found is verdict.YES) is works
     assert (None if found is verdict.YES else found) == by_trial
 

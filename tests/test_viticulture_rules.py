@@ -5,6 +5,7 @@ import itertools
 
 import pytest
 
+from engine.interp import runtime
 from engine.interp.decisions import IllegalAnswer
 from engines import legal, loaded
 
@@ -245,10 +246,10 @@ def test_the_yoke_is_a_turn_once_a_year_and_an_uprooted_vine_goes_back_to_the_ha
     assert sorted(key for key, _label in legal(game, state) if "yoke" in key) == [
         "place:yoke_space:yoke:grande_worker", "place:yoke_space:yoke:regular_worker"]
     on_yoke = game.apply(state, "place:yoke_space:yoke:regular_worker")
-    uprooted = game.apply(on_yoke, "0")
+    uprooted = game.apply(on_yoke, "uproot_1_vine")
     assert uprooted["in"]["p0.field_1"] == []
     assert "sangiovese" in [uprooted["things"][card]["c"] for card in uprooted["in"]["p0.hand"]]
-    state = game.apply(on_yoke, "1")  # harvest: the vine stays, so only the limit can refuse the yoke
+    state = game.apply(on_yoke, "harvest_1_field")  # harvest: the vine stays, so only the limit can refuse the yoke
     while not (state["pending"]["player"] == 0 and state["pending"]["prompt"].startswith("Place a worker")):
         keys = [key for key, _label in legal(game, state)]
         state = game.apply(state, "pass" if "pass" in keys else keys[0])

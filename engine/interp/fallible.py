@@ -25,6 +25,7 @@ from engine.effects.ast import (
     ForEachIn, ForEachOf, Give, Has, IfPossible, Item, ItemsAction, Let, LetAny, May, Move, Node, Number, Obligation,
     OnlyIf, OtherThan, OwnPlace, Pass, Perform, Pick, Play, Poll, Repeat, Sentence, Set, ThingSelector, Twice, You,
 )
+from engine.interp.labels import choice_keys
 from engine.interp.numbered import value_key
 
 NEVER_FAIL = (Let, Set, Pass, May, Poll, IfPossible)
@@ -283,7 +284,8 @@ def _failing_answers(game, number: int, node):
         elif node.count > 1:  # a choice of several
             found = True
         else:
-            found = frozenset({"both"} | {str(index) for index, option in enumerate(node.options)
+            keys = choice_keys(game, number)
+            found = frozenset({"both"} | {keys[index] for index, option in enumerate(node.options)
                                           if _fails(game, option)})
         memo[number] = found
     return found

@@ -27,7 +27,8 @@ MEMO_TABLES = ("can_fail", "failing_answers", "call_env", "answer_needs", "sets"
                "seen_by", "decks_of", "has_reserve", "groups_of", "card_names", "fixed_names",
                "triggers_fail", "guards", "plain_payments", "triggers", "kinds", "noun_facts", "terms", "defined",
                "slot_effects", "placement_rows", "zone_values", "option_weights", "plain_draws", "value_keys",
-               "placement_keys", "value_steps", "choice_options", "choice_names", "value_options",
+               "placement_keys", "value_steps", "choice_options", "choice_keys", "choice_indexes", "choice_names",
+               "value_options",
                "option_draws", "option_guards", "ordered_kinds",
                "counter_conditions", "wording", "row_labels", "deciding", "deciding_parts", "candidate_readers")
 

@@ -24,7 +24,7 @@ from engine.interp import items, sets
 from engine.interp.errors import Infeasible
 from engine.interp.frames import bound_values
 from engine.interp.items import slot_taken
-from engine.interp.labels import label_names, option_label, with_values
+from engine.interp.labels import choice_index, choice_keys, label_names, option_label, with_values
 from engine.interp.numbered import seat_name
 from engine.interp.values import (number, player_of, polled_of, polled_seats, seats_named, select, test, thing_value,
                                   unmet, variable_number)
@@ -266,7 +266,7 @@ def _choice(rt, f, node: Choice):
             f["chosen"] = ["upgrade"] + [str(i) for i in range(len(node.options))]
             f["s"] = 2
         else:
-            f["chosen"].append(answer)
+            f["chosen"].append(str(choice_index(rt.game, f["n"], answer)))  # (kept by the option's place)
             f["s"] = 0
         return None
     _run_chosen(rt, f, node)
@@ -285,13 +285,15 @@ def _ask_option(rt, f, node: Choice):
     key = (f["n"], probing, tuple(chosen), shown)
     found = dict.get(memo, key)
     if found is None:
-        found = memo[key] = _choice_asked(node, probing, chosen, env if env is not None else {})
+        found = memo[key] = _choice_asked(node, choice_keys(rt.game, f["n"]), probing, chosen,
+                                          env if env is not None else {})
     rt.ask(f, f["p"], found[0], found[1])
 
 
-def _choice_asked(node: Choice, probing: bool, chosen: list, env: dict) -> tuple:
-    """(prompt, options) of a choice asked with ``chosen`` done and the bindings ``env``."""
-    options = [(str(i), "" if probing else with_values(option_label(o), env)) for i, o in enumerate(node.options)
+def _choice_asked(node: Choice, keys: tuple, probing: bool, chosen: list, env: dict) -> tuple:
+    """(prompt, options) of a choice asked with ``chosen`` (the places of the options chosen)
+    done and the bindings ``env``; ``keys``: its options' keys (labels.choice_keys)."""
+    options = [(keys[i], "" if probing else with_values(option_label(o), env)) for i, o in enumerate(node.options)
                if str(i) not in chosen]
     if node.upgrade is not None and not chosen:
         options.append(("both", "" if probing else f"both, if you {render(node.upgrade)}"))

@@ -1,8 +1,11 @@
-"""Words for options: an option of a choice as a short label, with bound numbers written in.
+"""Words for options: an option of a choice as a short label, with bound numbers written in,
+and as the key a player answers it by.
 
 A long option is cut to its first real step and what it finally gains ("choose 1
 red token on your board ... gain 1 blue gem"); a name bound to a number is written
-as the number ("take 1 card from row Die" reads "take 1 card from row 3").
+as the number ("take 1 card from row Die" reads "take 1 card from row 3"). An option's key
+is its label's words, joined by "_" ("take_1_card_from_row_die"): readable, and stable while
+the option's words are (not its place in the list).
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from engine.effects.ast import Bound, ForEach, ForEachOf, Gain, IfPossible, Item
 from engine.effects.render import render
 
 LABEL_LENGTH = 80
+KEY_LENGTH = 48  # an option's key is cut at a word to at most this many letters
+RESERVED_KEYS = ("both",)  # the answers a choice has besides its options
 
 
 def with_values(text: str, env: dict) -> str:
@@ -65,6 +70,50 @@ def option_label(option: Sentence) -> str:
 
 
 _LABELS: dict[int, tuple] = {}  # id(option) -> (the option, its label): options come from the packs
+
+
+def choice_keys(game, number: int) -> tuple[str, ...]:
+    """The keys of the options of the choice ``number``, by option: each its label's words
+    joined by "_" ("sell_at_least_1_grape"; a long option's by what it finally gains:
+    "gain_1_red_wine"), cut at a word to KEY_LENGTH letters, with "_2", "_3" on a key met
+    before in the same choice. Worked out once per choice."""
+    memo = game.memo["choice_keys"]
+    found = dict.get(memo, number)
+    if found is None:
+        found = memo[number] = _keys([option_label(option) for option in game.nodes[number].options])
+    return found
+
+
+def choice_index(game, number: int, key: str) -> int | None:
+    """The place of the option of the choice ``number`` whose key is ``key``; None for a key
+    that names none of its options ("both", say)."""
+    return dict.get(choice_indexes(game, number), key)
+
+
+def choice_indexes(game, number: int) -> dict:
+    """The choice ``number``'s options' places by their keys (worked out once per choice)."""
+    found = game.memo_for("choice_indexes", number)
+    if not found:
+        for index, key in enumerate(choice_keys(game, number)):
+            found[key] = index
+    return found
+
+
+def _keys(labels: list[str]) -> tuple[str, ...]:
+    found: list[str] = []
+    for index, label in enumerate(labels):
+        headline, _cut, outcome = label.partition(" ... ")  # (a long option's label: _label)
+        words = re.sub(r"[^a-z0-9]+", "_", (outcome or headline).lower()).strip("_")
+        if len(words) > KEY_LENGTH:
+            words = words[:KEY_LENGTH + 1].rsplit("_", 1)[0]
+        if not words or words.isdigit():
+            words = f"option_{index + 1}"
+        key, count = words, 1
+        while key in found or key in RESERVED_KEYS:
+            count += 1
+            key = f"{words}_{count}"
+        found.append(key)
+    return tuple(found)
 
 
 def _label(option: Sentence) -> str:

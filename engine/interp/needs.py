@@ -35,6 +35,7 @@ from engine.effects.ast import (
 )
 from engine.interp.fallible import below_top_fails
 from engine.interp.handlers import adjust_steps, call_nouns, repeat_bounds
+from engine.interp.labels import choice_indexes
 from engine.interp.values import counter_owner, is_resource
 
 NONE: tuple = ()
@@ -231,7 +232,8 @@ def _may(rt, frame: dict, node: May, wanted: tuple):
 def _choice(rt, frame: dict, node: Choice, wanted: tuple):
     if dict.get(frame, "chosen"):
         return None
-    return lambda key: key.isdigit() and short(rt, wanted[int(key)], frame["p"])
+    indexes, seat = choice_indexes(rt.game, frame["n"]), frame["p"]
+    return lambda key: key in indexes and short(rt, wanted[indexes[key]], seat)
 
 
 def _adjust(rt, frame: dict, node: Adjust, wanted: tuple):

@@ -145,6 +145,7 @@ cdef class _ChoiceJudge:
     cdef public tuple head, below
     cdef public list chosen
     cdef public object draws, guards
+    cdef public dict indexes
 
     @cython.locals(w=Walk, node=Choice, envs=dict, head=tuple, below=tuple)
     cpdef object judge(self, object key)

@@ -87,6 +87,7 @@ from engine.interp import items, sets
 from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, call_env, call_nouns,
                                     entries_of, repeat_bounds)
 from engine.interp.items import DONE, bounds, pick_pool, slot_taken
+from engine.interp.labels import choice_indexes, choice_keys
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_named, number, places, player_of,
                                   polled_of, polled_seats, select, test, thing_value, unmet)
 from engine.interp.world import World, borrowing
@@ -203,7 +204,7 @@ def _option_plans(rt, number: int, table: str, plan_of) -> dict | None:
         for index, option in enumerate(node.options if type(node) is Choice and node.count == 1 else ()):
             plan = plan_of(rt, option)
             if plan is not None:
-                found[str(index)] = plan
+                found[choice_keys(rt.game, number)[index]] = plan
         found = memo[number] = found or None
     return found
 
@@ -300,8 +301,11 @@ def _judging_order(game, node) -> tuple | None:
     if type(node) is not Choice:
         return None
     weights = _option_weights(game, node)
-    keys = [str(index) for index in range(len(weights))] + (["both"] if node.upgrade is not None else [])
-    return tuple(sorted(keys, key=lambda key: weights[int(key)] if key.isdigit() else sum(weights) + 1))
+    last = sum(weights) + 1
+    keys = list(zip(choice_keys(game, game.number(node)), weights))
+    if node.upgrade is not None:
+        keys.append(("both", last))
+    return tuple(key for key, _weight in sorted(keys, key=lambda pair: pair[1]))
 
 
 def _below(rt, frames: list, depth: int):
@@ -370,19 +374,20 @@ def _choice_answers(w, frames, depth, node: Choice):
         draws, guards = _option_draws(w.rt, top["n"]), _option_guards(w.rt, top["n"])
         if (draws is not None or guards is not None) and w.fallible(below):
             draws = guards = None
-    return _ChoiceJudge(w, node, head, below, chosen, draws, guards)
+    return _ChoiceJudge(w, node, head, below, chosen, draws, guards, choice_indexes(w.game, top["n"]))
 
 
 class _ChoiceJudge:
     """What _choice_answers gives: ``judge(key)``. (An object, not a closure: in the compiled
     build a C type whose fields are read from the C struct, verdict.pxd.)"""
 
-    __slots__ = ("w", "node", "envs", "head", "below", "chosen", "draws", "guards")
+    __slots__ = ("w", "node", "envs", "head", "below", "chosen", "draws", "guards", "indexes")
 
-    def __init__(self, w, node: Choice, head: tuple, below: tuple, chosen: list, draws, guards) -> None:
+    def __init__(self, w, node: Choice, head: tuple, below: tuple, chosen: list, draws, guards, indexes: dict) -> None:
         self.w, self.node, self.head, self.below, self.chosen = w, node, head, below, chosen
         self.envs = self.w.rt.env_table
         self.draws, self.guards = draws, guards  # the options that are plain draws, or read by guards
+        self.indexes = indexes  # the options' places by their keys
 
     def __call__(self, key: str):
         return self.judge(key)
@@ -398,8 +403,8 @@ class _ChoiceJudge:
             guarded = dict.get(self.guards, key) if self.guards is not None else None
             if guarded is not None:  # a call read by its guards, with nothing after it that could fail
                 return _guarded_call(w, envs, head, guarded[0], guarded[1])
-            return w.verdict(envs, (w.then(head, node.options[int(key)]),) + below)
-        return w.verdict_of(_choice_ways(w, envs, head, node, self.chosen + [int(key)], below))
+            return w.verdict(envs, (w.then(head, node.options[self.indexes[key]]),) + below)
+        return w.verdict_of(_choice_ways(w, envs, head, node, self.chosen + [self.indexes[key]], below))
 
 
 def _adjust_answers(w, frames, depth, node: Adjust):
@@ -922,7 +927,7 @@ def _choice(w, envs, head, node: Choice, rest):
         found = w.lightest_way(node.options, _option_weights(w.game, node),
                                lambda option: (envs, (w.then(head, option),) + rest))
         if found is YES:
-            w.took = (node, None, w.chose)  # the option's index (its key written out by can_do)
+            w.took = (node, None, choice_keys(w.game, w.game.number(node))[w.chose])
         return found
     ways = _choice_ways(w, envs, head, node, [], rest)
     if node.upgrade is not None:  # "or both if you ...", offered after the options
