@@ -272,3 +272,34 @@ def test_a_player_who_has_passed_is_not_asked_to_take_back_a_grande_worker_by_mo
         asked.append(decision.player)
         state = game.apply(state, "yes")
     assert passer in state["flow"]["passed"] and sorted(asked) == sorted({0, 1, 2} - {passer})
+
+
+def _summer_with_vines(game, left_in_pile: int):
+    """Summer of year 1 at 2 players, the vine deck empty and ``left_in_pile`` vines in its discard pile."""
+    state = runtime.clone(game.new_game(players=2, seed=1))
+    world = runtime.Runtime(game.game, state, game.flow).world
+    vines = list(world.contents("vine_deck"))
+    for index, card in enumerate(vines):
+        world.put(card, "vine_discard_pile" if index < left_in_pile else None)
+    return game.skip_to(state, "summer")
+
+
+def test_an_empty_deck_with_an_empty_pile_cannot_be_drawn_from(game):
+    """Ruling empty_deck: the space that draws a vine is not offered, and says why."""
+    state = _summer_with_vines(game, 0)
+    decision = game.decision(state)
+    assert not [key for key in decision.keys() if key.startswith("place:draw_vine:")]
+    assert decision.reason("place:draw_vine:left:regular_worker").endswith("the vine deck is empty")
+
+
+def test_an_empty_deck_is_drawn_from_again_once_its_pile_holds_a_card(game):
+    """Ruling empty_deck: the moment the deck is empty, the cards of its discard pile are
+    shuffled into a new deck, and the space that draws from it is offered again."""
+    state = _summer_with_vines(game, 5)
+    assert "the vine deck was reshuffled" in [event["text"] for event in game.events(state)]
+    decision = game.decision(state)
+    assert decision.reason("place:draw_vine:left:regular_worker") is None
+    seat = decision.player
+    hand = len(state["in"][f"p{seat}.hand"])
+    after = game.apply(state, "place:draw_vine:left:regular_worker")
+    assert len(after["in"][f"p{seat}.hand"]) == hand + 1
