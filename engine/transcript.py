@@ -59,7 +59,7 @@ class Transcript:
     def from_dict(cls, data: Any) -> "Transcript":
         """A transcript from parsed JSON; TranscriptError says what is missing or wrong."""
         _require(isinstance(data, dict), "the top level must be a JSON object")
-        _require(data.get("tabula") in READ, f"transcript format {data.get('tabula')!r} is not supported "
+        _require(type(data.get("tabula")) is int and data["tabula"] in READ, f"transcript format {data.get('tabula')!r} is not supported "
                  f"(this tabula reads formats {', '.join(map(str, READ))})")
         unknown = sorted(set(data) - set(KEYS))
         _require(not unknown, f"unknown key {unknown[0]!r} (expected: {', '.join(KEYS)})" if unknown else "")

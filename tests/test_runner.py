@@ -215,6 +215,7 @@ def test_save_writes_in_the_target_folder_and_never_truncates_the_target(tmp_pat
     (b"\xff\xfe", "not a transcript (not UTF-8 text)"),
     ("[1, 2]", "not a valid transcript: the top level must be a JSON object"),
     ('{"tabula": 3}', "transcript format 3 is not supported (this tabula reads formats 1, 2)"),
+    ('{"tabula": true}', "transcript format True is not supported"),
     ('{"tabula": 1, "packs": [], "players": 2, "seed": 1, "answers": [], "extra": 0}', "unknown key 'extra'"),
     ('{"tabula": 1, "packs": [{"id": "race"}], "players": 2, "seed": 1, "answers": []}',
      "'packs' must be a list of {id, version, hash} objects"),
