@@ -61,9 +61,9 @@ def _by_place(engine, transcript: Transcript) -> dict:
     """The transcript as format 1 wrote it: each answer to a "choose one" by its option's place."""
     state, answers = engine.new_game(players=transcript.players, seed=transcript.seed), []
     for decision_id, key in transcript.answers:
-        top = state["frames"][-1] if state["frames"] else {}
-        if type(engine.game.nodes[top.get("n", 0)]) is Choice and top.get("n") is not None:
-            keys = choice_keys(engine.game, top["n"])
+        number = state["frames"][-1].get("n") if state["frames"] else None
+        if number is not None and type(engine.game.nodes[number]) is Choice:
+            keys = choice_keys(engine.game, number)
             answers.append([decision_id, str(keys.index(key)) if key in keys else key])
         else:
             answers.append([decision_id, key])
