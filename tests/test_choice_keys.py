@@ -63,6 +63,11 @@ def test_a_key_is_cut_at_a_word():
     assert len(key) <= KEY_LENGTH and label.replace(" ", "_").startswith(key) and not key.endswith("_")
 
 
+def test_a_word_said_twice_in_a_row_is_keyed_once():
+    """A bound name after its noun ("with die Die") does not double the word in the key."""
+    assert _keys(["sell all goods with die Die", "gain 1 silver"]) == ("sell_all_goods_with_die", "gain_1_silver")
+
+
 def test_two_options_of_the_same_words_are_told_apart():
     assert _keys(["gain 1 vp", "gain 1 vp", "gain 1 vp"]) == ("gain_1_vp", "gain_1_vp_2", "gain_1_vp_3")
 

@@ -51,7 +51,7 @@ def test_a_choice_shows_the_die_value_bound_when_it_is_asked():
         claim = labels.get("claim_1_action_card_from_row_die", "")
         if prompt == "Choose one:" and claim.startswith("claim 1 action card from row"):
             row = re.fullmatch(r"claim 1 action card from row (\d)", claim).group(1)
-            assert labels["place_1_project_with_die_die"] == f"place 1 project with die {row}"
-            assert labels["sell_all_goods_with_die_die"] == f"sell all goods with die {row}"
+            assert labels["place_1_project_with_die"] == f"place 1 project with die {row}"
+            assert labels["sell_all_goods_with_die"] == f"sell all goods with die {row}"
             rows.add(row)
     assert len(rows) == 6  # every die value was asked with, each with its own words

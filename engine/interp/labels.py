@@ -75,8 +75,8 @@ _LABELS: dict[int, tuple] = {}  # id(option) -> (the option, its label): options
 def choice_keys(game, number: int) -> tuple[str, ...]:
     """The keys of the options of the choice ``number``, by option: each its label's words
     joined by "_" ("sell_at_least_1_grape"; a long option's by what it finally gains:
-    "gain_1_red_wine"), cut at a word to KEY_LENGTH letters, with "_2", "_3" on a key met
-    before in the same choice. Worked out once per choice."""
+    "gain_1_red_wine"; a word said twice in a row once), cut at a word to KEY_LENGTH letters,
+    with "_2", "_3" on a key met before in the same choice. Worked out once per choice."""
     memo = game.memo["choice_keys"]
     found = dict.get(memo, number)
     if found is None:
@@ -103,7 +103,7 @@ def _keys(labels: list[str]) -> tuple[str, ...]:
     found: list[str] = []
     for index, label in enumerate(labels):
         headline, _cut, outcome = label.partition(" ... ")  # (a long option's label: _label)
-        words = re.sub(r"[^a-z0-9]+", "_", (outcome or headline).lower()).strip("_")
+        words = _said_once(re.sub(r"[^a-z0-9]+", "_", (outcome or headline).lower()).strip("_"))
         if len(words) > KEY_LENGTH:
             words = words[:KEY_LENGTH + 1].rsplit("_", 1)[0]
         if not words or words.isdigit():
@@ -114,6 +114,13 @@ def _keys(labels: list[str]) -> tuple[str, ...]:
             key = f"{words}_{count}"
         found.append(key)
     return tuple(found)
+
+
+def _said_once(words: str) -> str:
+    """Words joined by "_", a word said twice in a row said once: "with die Die" (a name bound
+    to the die) is keyed "with_die"."""
+    parts = words.split("_")
+    return "_".join(part for at, part in enumerate(parts) if at == 0 or part != parts[at - 1])
 
 
 def _label(option: Sentence) -> str:
