@@ -16,6 +16,14 @@ def loaded(game: str) -> Engine:
     return Engine.load([game])
 
 
+def begun(engine: Engine, state: dict, effect: str, **counters) -> tuple[int, dict]:
+    """The player whose decision is pending, and the state once they begin ``effect`` (with
+    their ``counters`` set first): a card's words tried at a turn of a real game."""
+    seat = state["pending"]["player"]
+    state = engine.edit(state, seat, counters=counters) if counters else state
+    return seat, engine.begin(state, seat, effect=effect)
+
+
 def legal(engine: Engine, state: dict) -> list[list[str]]:
     """The pending decision's legal options as [key, label] pairs (its open ones judged)."""
     return [[option.key, option.label] for option in engine.decision(state).options]

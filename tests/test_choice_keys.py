@@ -10,7 +10,7 @@ import pytest
 
 from engine.interp.decisions import IllegalAnswer
 from engine.interp.labels import KEY_LENGTH, _keys
-from engines import legal, loaded
+from engines import begun, legal, loaded
 
 
 @pytest.fixture(scope="module")
@@ -24,9 +24,7 @@ def summer(game):
 
 
 def asked(game, summer, effect, **counters):
-    seat = summer["pending"]["player"]
-    state = game.edit(summer, seat, counters=counters) if counters else summer
-    return game.begin(state, seat, effect=effect)
+    return begun(game, summer, effect, **counters)[1]
 
 
 def keys(game, state):

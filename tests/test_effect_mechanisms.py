@@ -15,7 +15,7 @@ from engine.effects.ast import Call
 from engine.interp.decisions import IllegalAnswer
 from engine.interp.fallible import can_fail
 from engine.interp.scoring import best_sets
-from engines import legal, loaded
+from engines import begun, legal, loaded
 
 
 @pytest.fixture(scope="module")
@@ -29,9 +29,7 @@ def summer(game):
 
 
 def start(game, summer, effect, **counters):
-    seat = summer["pending"]["player"]
-    state = game.edit(summer, seat, counters=counters) if counters else summer
-    return seat, game.begin(state, seat, effect=effect)
+    return begun(game, summer, effect, **counters)
 
 
 def options(state):

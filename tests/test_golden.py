@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent / "golden"))
 from regenerate import GAMES, golden_name, log_text, play_golden  # noqa: E402
 
 from engine.effects.ast import Choice  # noqa: E402
-from engine.interp.labels import choice_keys  # noqa: E402
+from engine.interp.labels import choice_index  # noqa: E402
 from engine.runner import _Line, replay  # noqa: E402
 from engine.transcript import Transcript  # noqa: E402
 from engines import loaded  # noqa: E402
@@ -63,8 +63,8 @@ def _by_place(engine, transcript: Transcript) -> dict:
     for decision_id, key in transcript.answers:
         number = state["frames"][-1].get("n") if state["frames"] else None
         if number is not None and type(engine.game.nodes[number]) is Choice:
-            keys = choice_keys(engine.game, number)
-            answers.append([decision_id, str(keys.index(key)) if key in keys else key])
+            place = choice_index(engine.game, number, key)
+            answers.append([decision_id, key if place is None else str(place)])
         else:
             answers.append([decision_id, key])
         state = engine.apply(state, key)

@@ -138,7 +138,7 @@ def _can_do(rt, roots: list[int], seat: int, prepare, took: list | None):
             world.undo()
     if took is not None and found is YES and walk.took is not None:
         node, picked, value = walk.took  # as a frame asks it: the node's number, the key or the thing
-        took.append((rt.game.entry_of(node), picked, str(value) if type(value) is int else value))
+        took.append((rt.game.entry_of(node), picked, value))
     return found
 
 
