@@ -16,8 +16,8 @@ script) is in pyproject.toml.
 
 The interpreter compiled: a regular install (a wheel) also compiles the
 interpreter's modules (engine/interp/, engine/interpreter.py, the nodes of the effect language, the bots and
-the random numbers) to C with Cython, unchanged: the same source, about 30 to 50%
-faster play (docs/design.md, "Speed"). Each compiled module is optional: if
+the random numbers) to C with Cython, unchanged: the same source, played in about a
+third of plain Python's time (docs/design.md, "Speed"). Each compiled module is optional: if
 Cython or a C compiler is missing, or a module fails to build, the install
 goes on with the plain Python module, which behaves the same. An editable
 install (`pip install -e .`) never compiles, so an edit to a module always
@@ -30,8 +30,8 @@ tests/test_compiled_declarations.py keeps those declarations complete.
 Trained: where the C compiler is GCC 10 or later, the modules are built twice, profile-guided, as CPython
 itself is: first instrumented (-fprofile-generate), then benchmarks/training.py plays a few
 random games of every game pack on that build, then they are built again with what the games
-recorded (-fprofile-use). Same code, laid out for the paths play takes: about 10 to 17% more
-choice points a second (docs/speed-history.md, stop 35). If anything in it fails (another
+recorded (-fprofile-use). Same code, laid out for the paths play takes: some 13 to 15% less
+time than untrained (docs/speed-history.md, stop 58). If anything in it fails (another
 compiler, no training script, a game that will not load), the modules are built once, plainly,
 as before. TABULA_PGO=0 skips the training (a quicker build).
 """
