@@ -28,10 +28,6 @@ def summer(game):
     return game.skip_to(game.new_game(players=2, seed=1), "summer")
 
 
-def start(game, summer, effect, **counters):
-    return begun(game, summer, effect, **counters)
-
-
 def options(state):
     return [(key, label) for key, label in legal(loaded("viticulture"), state)]
 
@@ -46,7 +42,7 @@ def answer(game, state, *keys):
 
 
 def test_any_value_is_one_decision_listing_every_value_of_the_range(game, summer):
-    seat, state = start(game, summer, "let Amount be any value from 1 to 3, then gain Amount lira", lira=0)
+    seat, state = begun(game, summer, "let Amount be any value from 1 to 3, then gain Amount lira", lira=0)
     assert options(state) == [("value:1", "1"), ("value:2", "2"), ("value:3", "3")]
     assert state["pending"]["prompt"] == "Choose a value for Amount (1 to 3):"
     state = answer(game, state, "value:3")
@@ -55,7 +51,7 @@ def test_any_value_is_one_decision_listing_every_value_of_the_range(game, summer
 
 def test_adjust_offers_every_value_it_can_pay_for_with_the_current_value_first(game, summer):
     effect = "let Die be 2, then adjust Die within 1 to 6, wrapping around, paying 1 lira per step, then gain Die vp"
-    seat, state = start(game, summer, effect, lira=2, vp=0)
+    seat, state = begun(game, summer, effect, lira=2, vp=0)
     assert options(state) == [("value:2", "keep 2"), ("value:1", "1 (pay 1 lira)"), ("value:3", "3 (pay 1 lira)"),
                               ("value:4", "4 (pay 2 lira)"), ("value:6", "6 (pay 2 lira)")]
     with pytest.raises(IllegalAnswer, match="5"):  # three steps away: 3 lira, the player has 2
@@ -67,7 +63,7 @@ def test_adjust_offers_every_value_it_can_pay_for_with_the_current_value_first(g
 
 def test_adjust_without_wrapping_counts_the_straight_distance(game, summer):
     effect = "let Die be 2, then adjust Die within 1 to 6, paying 1 lira per step, then gain Die vp"
-    seat, state = start(game, summer, effect, lira=3, vp=0)
+    seat, state = begun(game, summer, effect, lira=3, vp=0)
     assert [key for key, _label in options(state)] == ["value:2", "value:1", "value:3", "value:4", "value:5"]
     state = answer(game, state, "value:5")
     assert (state["counters"][seat]["lira"], state["counters"][seat]["vp"]) == (0, 5)
@@ -75,7 +71,7 @@ def test_adjust_without_wrapping_counts_the_straight_distance(game, summer):
 
 def test_adjust_with_nothing_to_pay_with_keeps_the_value_without_asking(game, summer):
     effect = "let Die be 4, then adjust Die within 1 to 6, wrapping around, paying 1 lira per step, then gain Die vp"
-    seat, state = start(game, summer, effect, lira=0, vp=0)
+    seat, state = begun(game, summer, effect, lira=0, vp=0)
     assert state["counters"][seat]["vp"] == 4
     assert "Die is 4" not in state["pending"]["prompt"]
 
@@ -84,12 +80,12 @@ def test_adjust_with_nothing_to_pay_with_keeps_the_value_without_asking(game, su
 
 
 def test_if_possible_carries_out_the_body_when_it_can(game, summer):
-    seat, state = start(game, summer, "if possible: pay 2 lira to gain 1 vp", lira=2, vp=0)
+    seat, state = begun(game, summer, "if possible: pay 2 lira to gain 1 vp", lira=2, vp=0)
     assert (state["counters"][seat]["lira"], state["counters"][seat]["vp"]) == (0, 1)
 
 
 def test_if_possible_skips_a_body_that_cannot_be_done_and_says_so(game, summer):
-    seat, state = start(game, summer, "if possible: pay 2 lira to gain 1 vp. gain 1 lira", lira=1, vp=0)
+    seat, state = begun(game, summer, "if possible: pay 2 lira to gain 1 vp. gain 1 lira", lira=1, vp=0)
     assert (state["counters"][seat]["lira"], state["counters"][seat]["vp"]) == (2, 0)
     skipped = [e for e in game.events(state) if e["type"] == "skipped"]
     assert skipped and skipped[-1]["text"].startswith("nothing could be done (pay 2 lira to gain 1 vp)")
@@ -97,14 +93,14 @@ def test_if_possible_skips_a_body_that_cannot_be_done_and_says_so(game, summer):
 
 def test_an_option_holding_if_possible_is_offered_even_when_its_body_is_not(game, summer):
     effect = "choose one: if possible: pay 5 lira to gain 3 vp; or gain 1 lira"
-    _seat, state = start(game, summer, effect, lira=0)
+    _seat, state = begun(game, summer, effect, lira=0)
     # ("only if" would leave the first option out)
     assert [key for key, _label in options(state)] == ["if_possible_pay_5_lira_to_gain_3_vp", "gain_1_lira"]
 
 
 def test_inside_if_possible_only_the_choices_that_finish_the_body_are_offered(game, summer):
     effect = "if possible: choose one: pay 5 lira to gain 3 vp; or pay 1 lira to gain 1 vp; or pay 2 lira to gain 2 vp"
-    seat, state = start(game, summer, effect, lira=2, vp=0)
+    seat, state = begun(game, summer, effect, lira=2, vp=0)
     assert [key for key, _label in options(state)] == ["pay_1_lira_to_gain_1_vp", "pay_2_lira_to_gain_2_vp"]
 
 
@@ -112,11 +108,11 @@ def test_if_possible_inside_a_trial_is_judged_the_same_way(game, summer):
     # the trial of option 0 meets the "if possible": its body cannot be done, so it is skipped and
     # option 0 stays possible; the same body in an "only if"-free plain step would rule it out
     effect = "choose one: gain 1 vp, then if possible: pay 9 lira, then pay 1 lira; or gain 2 lira"
-    _seat, state = start(game, summer, effect, lira=1)
+    _seat, state = begun(game, summer, effect, lira=1)
     assert [key for key, _label in options(state)] == ["gain_1_vp_then_if_possible_pay_9_lira_then_pay_1",
                                                        "gain_2_lira"]
     effect = "choose one: gain 1 vp, then pay 9 lira, then pay 1 lira; or gain 2 lira"
-    seat, state = start(game, summer, effect, lira=1)
+    seat, state = begun(game, summer, effect, lira=1)
     assert state["counters"][seat]["lira"] == 3  # option 0 was impossible: option 1 was taken unasked
 
 
@@ -129,7 +125,7 @@ def test_if_possible_never_fails_and_any_value_with_a_fixed_range_neither(game):
 
 
 def test_at_least_one_repeats_a_procedure_while_the_player_wants(game, summer):
-    seat, state = start(game, summer, "train at least 1 worker", lira=12)  # 4 lira a worker
+    seat, state = begun(game, summer, "train at least 1 worker", lira=12)  # 4 lira a worker
     assert state["pending"]["prompt"] == "Once more? (1 done)"  # the first run is not asked
     state = answer(game, state, "yes")
     assert state["pending"]["prompt"] == "Once more? (2 done)"  # no most: asked again and again
@@ -139,13 +135,13 @@ def test_at_least_one_repeats_a_procedure_while_the_player_wants(game, summer):
 
 
 def test_at_least_one_stops_asking_when_no_more_can_be_paid(game, summer):
-    seat, state = start(game, summer, "train at least 1 worker", lira=8)
+    seat, state = begun(game, summer, "train at least 1 worker", lira=8)
     state = answer(game, state, "yes")  # the second worker spends the last 4 lira
     assert "Once more" not in state["pending"]["prompt"] and state["counters"][seat]["lira"] == 0
 
 
 def test_any_number_of_may_also_be_none(game, summer):
-    seat, state = start(game, summer, "train any number of workers", lira=8)
+    seat, state = begun(game, summer, "train any number of workers", lira=8)
     assert state["pending"]["prompt"] == "Do it? (0 done)"
     state = answer(game, state, "no")
     assert state["counters"][seat]["lira"] == 8
@@ -215,7 +211,7 @@ def test_a_table_that_prefers_small_sets_is_searched_too():
 def test_a_call_with_nothing_to_do_after_its_body_hands_its_frame_over_to_the_body(game, summer):
     """Selling a field gathers no result and triggers nothing: while its body asks, no frame
     of the call waits under it (one frame fewer to run and copy)."""
-    seat, state = start(game, summer, "sell 1 field")
+    seat, state = begun(game, summer, "sell 1 field")
     assert state["pending"]["prompt"] == "Choose 1 empty fields:"
     running = [game.game.nodes[frame["n"]] for frame in state["frames"] if frame.get("n") is not None]
     assert not any(isinstance(node, Call) for node in running)
@@ -226,10 +222,10 @@ def test_as_name_after_a_call_without_a_result_binds_nothing(game, summer):
     """'upgrade your cellar' has no result, though its body ends by building a cellar (a call
     that has one): the handed-over frame still binds nothing."""
     effect = "upgrade your cellar for free as Upgraded, then if the number of structures in Upgraded is 0: gain 1 vp"
-    seat, state = start(game, summer, effect, vp=0)
+    seat, state = begun(game, summer, effect, vp=0)
     assert state["counters"][seat]["vp"] == 1
     built = "build 1 medium cellar for free as Built, then if the number of structures in Built is 1: gain 1 vp"
-    seat, state = start(game, summer, built, vp=0)
+    seat, state = begun(game, summer, built, vp=0)
     assert state["counters"][seat]["vp"] == 1
 
 
@@ -242,7 +238,7 @@ def running(game, state) -> list:
 
 def test_a_pick_that_asks_binds_what_it_takes_itself_with_no_frame_of_the_binding_under_it(game, summer):
     effect = "choose 1 card in your hand as Kept, then discard every card other than Kept in your hand"
-    seat, state = start(game, summer, effect)
+    seat, state = begun(game, summer, effect)
     assert running(game, state)[-1] == "Pick" and "Bound" not in running(game, state)
     assert state["frames"][-1]["as"] == "Kept"
     kept = legal(game, state)[0][0]
@@ -252,7 +248,7 @@ def test_a_pick_that_asks_binds_what_it_takes_itself_with_no_frame_of_the_bindin
 
 
 def test_a_condition_runs_as_the_branch_it_picks_after_the_steps_before_it(game, summer):
-    seat, state = start(game, summer, "gain 2 lira, then if you have 2 lira: you may pay 1 lira to gain 1 vp", lira=0)
+    seat, state = begun(game, summer, "gain 2 lira, then if you have 2 lira: you may pay 1 lira to gain 1 vp", lira=0)
     assert state["pending"]["prompt"].startswith("You may pay 1 lira")
     assert "Conditional" not in running(game, state) and "Gain" not in running(game, state)
     assert state["counters"][seat]["lira"] == 2
@@ -263,14 +259,14 @@ def test_a_condition_runs_as_the_branch_it_picks_after_the_steps_before_it(game,
 def test_a_step_done_at_once_still_binds_and_hands_on_what_it_produced(game, summer):
     effect = ("draw 1 vine as Drawn. if the number of cards in Drawn is 1: gain 1 vp. "
               "if the number of cards in Drawn is 2: gain 5 vp. you may gain 1 lira.")
-    seat, state = start(game, summer, effect, vp=0)
+    seat, state = begun(game, summer, effect, vp=0)
     assert state["counters"][seat]["vp"] == 1
     assert running(game, state)[-1] == "May"
 
 
 def test_steps_of_one_frame_read_its_bindings_as_they_are_now(game, summer):
     effect = "let Extra be 2, then gain Extra lira, then let Extra be Extra plus 1, then gain Extra vp"
-    seat, state = start(game, summer, effect, lira=0, vp=0)
+    seat, state = begun(game, summer, effect, lira=0, vp=0)
     assert (state["counters"][seat]["lira"], state["counters"][seat]["vp"]) == (2, 3)
 
 
