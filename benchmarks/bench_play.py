@@ -1,7 +1,8 @@
 """Benchmark: full random games per second and decisions per second, single process.
 
 Run from the repository root after installing:
-    python benchmarks/bench_play.py [GAMES] [--game ID] [--profile ENTRIES] [--options all] [--states each]
+    python benchmarks/bench_play.py [GAMES] [--game ID] [--rounds R] [--profile ENTRIES] [--options all]
+        [--states each]
 A decision here is a choice point with two or more legal options (so engines
 compare); every decision the engine asks is one. The random bots judge only the options
 they draw; with ``--options all`` every option of every decision is judged as well (what a
@@ -13,7 +14,10 @@ history). Medians over
 GAMES games per player count (default 5), each with its own seed; the engine is loaded once.
 Times are CPU seconds of this process; the loaded game is kept out of the garbage collector's
 full passes, as `tabula sim` keeps it (``gc.freeze``). Targets (issue 3): 20,000 decisions/s and 20
-four-player games/s. With ``--profile ENTRIES`` it then plays the first seed at the middle
+four-player games/s. With ``--rounds R`` the whole sweep is played R times, the player counts in
+turn, and each count's line gives the median of the R rounds' figures with the lowest and
+highest round: on a shared machine, whose speed moves by a quarter or more from minute to
+minute, one round can fall in a slow minute. With ``--profile ENTRIES`` it then plays the first seed at the middle
 player count once more under cProfile and prints that many entries, by own time (the figures
 above are taken without it).
 """
@@ -65,22 +69,41 @@ def main() -> None:
     entries = int(take(args, "profile", "0"))
     every_option = take(args, "options", "drawn") == "all"
     in_place = take(args, "states", "one") != "each"
+    rounds = int(take(args, "rounds", "1"))
     games = int(args[0]) if args else 5
     engine = Engine.load([game])
     gc.freeze()  # as `tabula sim` does after loading (cli._long_run_engine)
     counts = PLAYER_COUNTS.get(game, (2, 3, 4))
     judged = "every option judged" if every_option else "options judged as drawn"
     states = "one state answered in place" if in_place else "a new state each answer"
-    print(f"{game}, {games} random games per player count, medians (interpreter: {build()}; {judged}; {states})")
+    each = f" in each of {rounds} rounds" if rounds > 1 else ""
+    print(f"{game}, {games} random games per player count{each}, medians (interpreter: {build()}; {judged}; {states})")
     print(f"on {python()}")
-    for players in counts:
-        runs = [one_game(engine, players, seed, every_option, in_place) for seed in range(1, games + 1)]
-        seconds = statistics.median(r[0] for r in runs)
-        rates = [r[2] / r[0] for r in runs]
-        print(f"{players} players: {1 / seconds:6.2f} games/s  {statistics.median(rates):7.0f} choice points/s  "
-              f"(median game {seconds:.2f} s, {statistics.median(r[2] for r in runs):.0f} choice points)")
+    measured: dict[int, list[tuple[float, float]]] = {players: [] for players in counts}
+    for round_ in range(rounds):  # (the player counts in turn, so a slow minute falls on all of them)
+        for players in counts:
+            runs = [one_game(engine, players, seed, every_option, in_place) for seed in range(1, games + 1)]
+            seconds = statistics.median(r[0] for r in runs)
+            rates = [r[2] / r[0] for r in runs]
+            measured[players].append((1 / seconds, statistics.median(rates)))
+            if rounds == 1:
+                print(f"{players} players: {1 / seconds:6.2f} games/s  {statistics.median(rates):7.0f} choice points/s  "
+                      f"(median game {seconds:.2f} s, {statistics.median(r[2] for r in runs):.0f} choice points)")
+    if rounds > 1:
+        for players in counts:
+            print(over_rounds(players, measured[players]))
     if entries:
         profiled(engine, counts[1], entries)
+
+
+def over_rounds(players: int, figures: list[tuple[float, float]]) -> str:
+    """One player count's line over several rounds: the median of the rounds' figures (games a
+    second, choice points a second), and the lowest and highest round."""
+    games = sorted(figure[0] for figure in figures)
+    points = sorted(figure[1] for figure in figures)
+    return (f"{players} players: {statistics.median(games):6.2f} games/s ({games[0]:.2f} to {games[-1]:.2f})  "
+            f"{statistics.median(points):7.0f} choice points/s ({points[0]:.0f} to {points[-1]:.0f})  "
+            f"median of {len(figures)} rounds")
 
 
 def profiled(engine, players: int, entries: int) -> None:
