@@ -17,9 +17,9 @@ full passes, as `tabula sim` keeps it (``gc.freeze``). Targets (issue 3): 20,000
 four-player games/s. With ``--rounds R`` the whole sweep is played R times, the player counts in
 turn, and each count's line gives the median of the R rounds' figures with the lowest and
 highest round: on a shared machine, whose speed moves by a quarter or more from minute to
-minute, one round can fall in a slow minute. With ``--profile ENTRIES`` it then plays the first seed at the middle
-player count once more under cProfile and prints that many entries, by own time (the figures
-above are taken without it).
+minute, one round can fall in a slow minute. With ``--profile ENTRIES`` it then plays the
+first seed at the middle player count once more under cProfile and prints that many entries,
+by own time (the figures above are taken without it).
 """
 
 from __future__ import annotations
@@ -80,14 +80,13 @@ def main() -> None:
     print(f"{game}, {games} random games per player count{each}, medians (interpreter: {build()}; {judged}; {states})")
     print(f"on {python()}")
     measured: dict[int, list[tuple[float, float]]] = {players: [] for players in counts}
-    for round_ in range(rounds):  # (the player counts in turn, so a slow minute falls on all of them)
+    for _round in range(rounds):  # (the player counts in turn, so a slow minute falls on all of them)
         for players in counts:
             runs = [one_game(engine, players, seed, every_option, in_place) for seed in range(1, games + 1)]
             seconds = statistics.median(r[0] for r in runs)
-            rates = [r[2] / r[0] for r in runs]
-            measured[players].append((1 / seconds, statistics.median(rates)))
+            measured[players].append((1 / seconds, statistics.median(r[2] / r[0] for r in runs)))
             if rounds == 1:
-                print(f"{players} players: {1 / seconds:6.2f} games/s  {statistics.median(rates):7.0f} choice points/s  "
+                print(f"{players} players: {1 / seconds:6.2f} games/s  {measured[players][0][1]:7.0f} choice points/s  "
                       f"(median game {seconds:.2f} s, {statistics.median(r[2] for r in runs):.0f} choice points)")
     if rounds > 1:
         for players in counts:
