@@ -17,9 +17,12 @@ script) is in pyproject.toml.
 The interpreter compiled: a regular install (a wheel) also compiles the
 interpreter's modules (engine/interp/, engine/interpreter.py, the nodes of the effect language, the bots and
 the random numbers) to C with Cython, unchanged: the same source, played in about a
-third of plain Python's time (docs/design.md, "Speed"). Each compiled module is optional: if
-Cython or a C compiler is missing, or a module fails to build, the install
-goes on with the plain Python module, which behaves the same. An editable
+third of plain Python's time (docs/design.md, "Speed"). All of them but the nodes' module are
+linked into one shared library, engine/_extensions, with an index of the modules it holds
+(its own module), and engine/extensions.py loads each from it: a few percent quicker than a
+library a module (docs/speed-history.md, stop 62). The library is optional: if Cython or a C
+compiler is missing, or it fails to build, the install goes on with the plain Python
+modules, which behave the same. An editable
 install (`pip install -e .`) never compiles, so an edit to a module always
 takes effect; nor does any install with TABULA_PURE=1 set. The C files go to
 build/cython/, never beside the sources. A few .pxd files beside the modules
@@ -39,9 +42,11 @@ as before. TABULA_PGO=0 skips the training (a quicker build).
 import os
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
-from setuptools import find_packages, setup
+from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
@@ -54,6 +59,22 @@ COMPILED = ["engine/interp/*.py", "engine/effects/ast.py", "engine/effects/vocab
 # instead of ten minutes (-O3); what play calls of them, the getters of a read by name, is then
 # optimised too (at -O0, in twelve seconds, Python's reference counting stayed calls in them).
 COLD = {"engine.effects.ast": ["-O1", "-g0"]}
+# The one library the other compiled modules are linked into, and its own module: the index of
+# the modules it holds, which engine/extensions.py reads (MODULES: their names, with spaces).
+LIBRARY = "engine._extensions"
+INDEX = """/* The index of the library setup.py links the compiled modules into (engine/extensions.py). */
+#include <Python.h>
+
+static struct PyModuleDef index_module = {PyModuleDef_HEAD_INIT, "engine._extensions", NULL, 0, NULL};
+
+PyMODINIT_FUNC PyInit__extensions(void) {
+    PyObject *module = PyModule_Create(&index_module);
+    if (module != NULL && PyModule_AddStringConstant(module, "MODULES", "NAMES") < 0) {
+        Py_CLEAR(module);
+    }
+    return module;
+}
+"""
 
 
 def compile_args(extension, extra: list) -> list:
@@ -73,10 +94,40 @@ def compiled_modules() -> list:
                      if path.name != "__init__.py")
     directives = {"language_level": "3", "binding": True, "annotation_typing": False}
     extensions = cythonize(sources, compiler_directives=directives, build_dir="build/cython", quiet=True)
-    for extension in extensions:
-        extension.optional = True  # a module that fails to build stays plain Python
+    linked = [extension for extension in extensions if extension.name not in COLD]
+    built = [extension for extension in extensions if extension.name in COLD] + ([library(linked)] if linked else [])
+    for extension in built:
+        extension.optional = True  # what fails to build stays plain Python
         extension.extra_compile_args = compile_args(extension, [])
-    return extensions
+    return built
+
+
+def library(extensions: list) -> Extension:
+    """One extension of the C files of ``extensions`` and of their index (LIBRARY's own module:
+    the names of the modules it holds)."""
+    index = ROOT / "build" / "cython" / "engine" / "_extensions.c"
+    index.parent.mkdir(parents=True, exist_ok=True)
+    index.write_text(INDEX.replace("NAMES", " ".join(extension.name for extension in extensions)))
+    sources = [source for extension in extensions for source in extension.sources]
+    return Extension(LIBRARY, sources + [str(index.relative_to(ROOT))])
+
+
+def compile_side_by_side(compiler, serial, sources, output_dir=None, macros=None, include_dirs=None, debug=False,
+                         extra_preargs=None, extra_postargs=None, depends=None) -> list:
+    """``compiler.compile``, with the sources compiled by as many compilers at once as there
+    are cores: the steps of distutils' own compile, each source's in a thread (the library has
+    some thirty sources; one at a time would take an install twice as long). ``serial``, the
+    compiler's own compile, where those steps are not there."""
+    steps = ("_setup_compile", "_get_cc_args", "_compile")
+    if not all(hasattr(compiler, step) for step in steps):
+        return serial(sources, output_dir, macros, include_dirs, debug, extra_preargs, extra_postargs, depends)
+    macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+        output_dir, macros, include_dirs, sources, depends, extra_postargs)
+    cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+    jobs = [(target,) + build[target] for target in objects if target in build]
+    with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+        list(pool.map(lambda job: compiler._compile(*job, cc_args, extra_postargs, pp_opts), jobs))
+    return objects
 
 
 TRAINING = ROOT / "benchmarks" / "training.py"
@@ -103,6 +154,12 @@ class TrainedBuild(build_ext):
         self.force = True  # every module again, with the profile (or without, as a plain build)
         self._build_with(TRAINED if trained else [], [])
         self._forget_profile()
+
+    def build_extensions(self) -> None:
+        """build_ext's, with each extension's sources compiled side by side (compile_side_by_side;
+        the compiler is the pass's own, made by run, before any extension is built)."""
+        self.compiler.compile = partial(compile_side_by_side, self.compiler, self.compiler.compile)
+        super().build_extensions()
 
     def _is_gcc(self) -> bool:
         """Whether the C compiler is GCC 10 or later (the profile options used here are its)."""
