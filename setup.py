@@ -109,7 +109,10 @@ def library(extensions: list) -> Extension:
     index.parent.mkdir(parents=True, exist_ok=True)
     index.write_text(INDEX.replace("NAMES", " ".join(extension.name for extension in extensions)))
     sources = [source for extension in extensions for source in extension.sources]
-    return Extension(LIBRARY, sources + [str(index.relative_to(ROOT))])
+    # every module's entry is exported, not the library's alone: a linker that exports only what
+    # it is told (Windows') would hide the others
+    entries = [f"PyInit_{name.rsplit('.', 1)[-1]}" for name in [LIBRARY] + [extension.name for extension in extensions]]
+    return Extension(LIBRARY, sources + [str(index.relative_to(ROOT))], export_symbols=entries)
 
 
 def compile_side_by_side(compiler, serial, sources, output_dir=None, macros=None, include_dirs=None, debug=False,
