@@ -119,7 +119,7 @@ def compile_side_by_side(compiler, serial, sources, output_dir=None, macros=None
                          extra_preargs=None, extra_postargs=None, depends=None) -> list:
     """``compiler.compile``, with the sources compiled by as many compilers at once as there
     are cores: the steps of distutils' own compile, each source's in a thread (the library has
-    some thirty sources; one at a time would take an install twice as long). ``serial``, the
+    27 sources; one at a time would take an install twice as long). ``serial``, the
     compiler's own compile, where those steps are not there."""
     steps = ("_setup_compile", "_get_cc_args", "_compile")
     if not all(hasattr(compiler, step) for step in steps):
