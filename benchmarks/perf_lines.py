@@ -69,18 +69,14 @@ def _files_filled(stack: list) -> list:
 
 
 class Lines:
-    """Addresses of one compiled module to the Python lines they were made from."""
+    """Addresses of one compiled library to the Python lines they were made from. Its C files
+    are the ones addr2line names for each address (a library holds several modules' code,
+    setup.py), read from build/cython/ beside the library's engine/ folder."""
 
     def __init__(self, module: str) -> None:
         self.module = module
-        root, name = module.split("/engine/")[0], os.path.basename(module).split(".")[0]
-        folder = os.path.dirname(module)[len(root) + 1:]
-        self.c_name = f"{name}.c"
-        with open(os.path.join(root, "build", "cython", folder, self.c_name), encoding="utf-8") as c_file:
-            text = c_file.read().split("\n")
-        self.marks = [(number, f"{m.group(1)}:{m.group(2)}") for number, line in enumerate(text, 1)
-                      if (m := MARK.match(line))]
-        self.starts = [number for number, _where in self.marks]
+        self.root = module.split("/engine/")[0]
+        self.c_files: dict = {}  # a C file's path, as addr2line names it -> its (starts, marks)
 
     def lines(self, addresses: list[int]) -> list[str]:
         """For each address (a return address: the call is just before it), its Python line,
@@ -96,15 +92,25 @@ class Lines:
                 block.append(line)
         return [self._line(block) for block in blocks]
 
+    def _marks(self, c_file: str) -> tuple[list, list]:
+        """The C file's marks of the Python lines its blocks were made from, with their C lines."""
+        if c_file not in self.c_files:
+            with open(os.path.join(self.root, c_file), encoding="utf-8") as text:
+                marks = [(number, f"{m.group(1)}:{m.group(2)}") for number, line in enumerate(text, 1)
+                         if (m := MARK.match(line))]
+            self.c_files[c_file] = ([number for number, _where in marks], marks)
+        return self.c_files[c_file]
+
     def _line(self, block: list[str]) -> str:
         pairs = list(zip(block[0::2], block[1::2]))  # (function, file:line), innermost first
         found = "?"
         for function, where in pairs:
-            line = where.rsplit(":", 1)[1].split()[0]
-            if function.startswith("__pyx_") and self.c_name in where and line.isdigit():  # ("?": no line known)
-                number = int(line)
-                index = bisect.bisect_right(self.starts, number) - 1
-                found = self.marks[index][1] if index >= 0 else "?"
+            c_file, _, line = where.rpartition(":")
+            line = line.split()[0] if line else ""
+            if function.startswith("__pyx_") and "build/cython/" in c_file and line.isdigit():  # ("?": no line known)
+                starts, marks = self._marks(c_file[c_file.index("build/cython/"):])
+                index = bisect.bisect_right(starts, int(line)) - 1
+                found = marks[index][1] if index >= 0 else "?"
                 break
         if pairs and not pairs[0][0].startswith("__pyx_"):
             found += f" [{pairs[0][0]}]"
