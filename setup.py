@@ -60,14 +60,15 @@ COMPILED = ["engine/interp/*.py", "engine/effects/ast.py", "engine/effects/vocab
 # optimised too (at -O0, in twelve seconds, Python's reference counting stayed calls in them).
 COLD = {"engine.effects.ast": ["-O1", "-g0"]}
 # The one library the other compiled modules are linked into, and its own module: the index of
-# the modules it holds, which engine/extensions.py reads (MODULES: their names, with spaces).
+# the modules it holds, which engine/extensions.py reads (MODULES: their names, with spaces;
+# library() fills in LIBRARY, ENTRY and NAMES).
 LIBRARY = "engine._extensions"
 INDEX = """/* The index of the library setup.py links the compiled modules into (engine/extensions.py). */
 #include <Python.h>
 
-static struct PyModuleDef index_module = {PyModuleDef_HEAD_INIT, "engine._extensions", NULL, 0, NULL};
+static struct PyModuleDef index_module = {PyModuleDef_HEAD_INIT, "LIBRARY", NULL, 0, NULL};
 
-PyMODINIT_FUNC PyInit__extensions(void) {
+PyMODINIT_FUNC ENTRY(void) {
     PyObject *module = PyModule_Create(&index_module);
     if (module != NULL && PyModule_AddStringConstant(module, "MODULES", "NAMES") < 0) {
         Py_CLEAR(module);
@@ -105,13 +106,14 @@ def compiled_modules() -> list:
 def library(extensions: list) -> Extension:
     """One extension of the C files of ``extensions`` and of their index (LIBRARY's own module:
     the names of the modules it holds)."""
-    index = ROOT / "build" / "cython" / "engine" / "_extensions.c"
-    index.parent.mkdir(parents=True, exist_ok=True)
-    index.write_text(INDEX.replace("NAMES", " ".join(extension.name for extension in extensions)))
-    sources = [source for extension in extensions for source in extension.sources]
+    names = [extension.name for extension in extensions]
     # every module's entry is exported, not the library's alone: a linker that exports only what
     # it is told (Windows') would hide the others
-    entries = [f"PyInit_{name.rsplit('.', 1)[-1]}" for name in [LIBRARY] + [extension.name for extension in extensions]]
+    entries = [f"PyInit_{name.rsplit('.', 1)[-1]}" for name in [LIBRARY] + names]
+    index = ROOT.joinpath("build", "cython", *LIBRARY.split(".")).with_suffix(".c")
+    index.parent.mkdir(parents=True, exist_ok=True)
+    index.write_text(INDEX.replace("LIBRARY", LIBRARY).replace("ENTRY", entries[0]).replace("NAMES", " ".join(names)))
+    sources = [source for extension in extensions for source in extension.sources]
     return Extension(LIBRARY, sources + [str(index.relative_to(ROOT))], export_symbols=entries)
 
 
