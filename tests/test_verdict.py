@@ -15,6 +15,7 @@ import pytest
 
 from engine.agents import random_agents
 from engine.interp import runtime, verdict
+from engine.interp.frames import NO_NOUNS
 from engines import loaded
 from sure_options_check import play_random_games
 
@@ -324,6 +325,40 @@ def test_a_plain_draw_option_is_read_off_the_deck_and_its_pile(in_deck, in_pile,
     assert (found is verdict.YES) is works
     assert (None if found is verdict.YES else found) == by_trial
     assert judge("draw_1_wine_order") is verdict.YES
+
+
+REVEAL_THEN_PICK = ("reveal 3 action cards from each action deck as Bought, then choose 1 action card in Bought as "
+                    "Kept, then discard Kept, then gain 1 silver.")
+
+
+@pytest.mark.parametrize("in_deck, in_pile, read_off, works", [
+    (5, 0, True, True), (1, 0, True, True), (0, 2, False, True), (0, 0, False, False),
+])
+def test_a_pick_among_things_just_revealed_is_read_off_the_deck(in_deck, in_pile, read_off, works):
+    """Castles' buy: "reveal 3 action cards from each action deck as Bought, then choose 1 action
+    card in Bought as Kept", with nothing after that could fail. When the deck's top holds a card
+    of the noun, the pick surely finds one: a yes read off the deck, with nothing revealed on a
+    copy. An empty deck (shuffled anew from its discard pile) is walked on a copy as before; the
+    verdict is the trial's either way."""
+    engine = loaded("castles-of-burgundy-cards")
+    game = engine.game
+    rt = runtime.Runtime(game, runtime.clone(engine.new_game(players=3, seed=1)), engine.flow)
+    rt.s["pending"] = None
+    deck, pile = "action_deck", "action_discard_pile"
+    for card in list(rt.world.contents(pile)):
+        rt.world.put(card, None)
+    cards = list(rt.world.contents(deck))
+    for card in cards[:len(cards) - in_deck]:  # the top of the deck is its end: keep that many there
+        rt.world.put(card, pile if card in cards[:in_pile] else None)
+    root = game.add_effect(REVEAL_THEN_PICK)
+    number = game.entry_of(root)
+    walk, envs = verdict.Walk(rt, True), {0: {}}
+    head, rest = (0, 0, 0, NO_NOUNS, number, 0), ((0, 0, 0, NO_NOUNS, number, 1),)
+    reveal = game.nodes[game.entry[game.runs[number][0]]]
+    assert bool(verdict._reveal_assures(walk, envs, head, reveal, rest)) is read_off
+    found, by_trial = verdict.can_do(rt, [root], 0), rt.can_do_by_trial([root], 0, "test")
+    assert (found is verdict.YES) is works
+    assert (None if found is verdict.YES else found) == by_trial
 
 
 @pytest.mark.parametrize("workers, works", [(0, True), (1, True), (2, False)])

@@ -48,6 +48,7 @@ cpdef object general_candidates(Context ctx, Noun noun, object filters, object l
 cpdef object _not_acting(Context ctx, object found)
 cpdef object _keep_all(Context ctx, object found)
 cpdef object _in_bound(Context ctx, object name, object kinds)
+cpdef object reads_as_bound(Game game, object noun_id)
 cpdef object _usable(Context ctx, object tid, object owner)
 cpdef object _with_terms(Context ctx, object terms, object found)
 cpdef object _passes(Context ctx, object tid, object flt)

@@ -374,6 +374,14 @@ def _noun_facts(game, noun_id: str) -> tuple:
     return facts
 
 
+def reads_as_bound(game, noun_id: str) -> bool:
+    """Whether "N <noun> in Name" offers every thing of the noun's kinds that Name holds, as it
+    lies: the noun adds no terms and is no private space (the acting piece aside, see
+    general_candidates)."""
+    _kinds, private, terms, _everybodys = _noun_facts(game, noun_id)
+    return not private and not terms
+
+
 def _may_be_private(game, kinds: frozenset) -> bool:
     """Whether some of ``kinds`` is a space private to a structure (see _usable)."""
     key = ("private", kinds)

@@ -23,7 +23,7 @@ from engine.interp.flow cimport Flow
 cimport engine.interp.items as items
 cimport engine.interp.sets as sets
 from engine.interp.values cimport (Context, context, counter_owner, is_resource, noun_named, number, places, player_of,
-                                   polled_of, polled_seats, select, test, thing_value, unmet)
+                                   polled_of, polled_seats, reads_as_bound, select, test, thing_value, unmet)
 
 cdef class Walk:
     cdef public Game game
@@ -91,6 +91,10 @@ cpdef object _conditional(Walk w, dict envs, tuple head, Conditional node, tuple
 cpdef object _take(Walk w, dict envs, tuple head, Take node, tuple rest)
 cpdef object _moving(Walk w, dict envs, tuple head, object things, object seat, tuple rest)
 cpdef object _revealed(Walk w, dict envs, tuple head, Bound node, tuple rest)
+@cython.locals(things=dict, found=Py_ssize_t, top=Py_ssize_t, each=Py_ssize_t)
+cpdef object _reveal_assures(Walk w, dict envs, tuple head, Bound node, tuple rest)
+@cython.locals(steps=tuple)
+cpdef object _segment_node(Walk w, tuple segment)
 cpdef object _for_each(Walk w, dict envs, tuple head, ForEach node, tuple rest)
 cpdef object _poll(Walk w, dict envs, tuple head, Poll node, tuple rest)
 cpdef object _obligation(Walk w, dict envs, tuple head, Obligation node, tuple rest)

@@ -77,7 +77,7 @@ from math import perm
 from engine.effects.ast import (
     Adjust, Bound, BoundItem, Call, Choice, Conditional, Discard, Draw, Exchange, ForEach, ForEachIn,
     ForEachOf, Gain, Give, IfPossible, Item, Let, Lose, May, Move, Obligation, OnlyIf, Pay, Perform,
-    Pick, Play, Poll, Repeat, Reveal, Set, Take, Twice, Var,
+    Pick, Play, Poll, Repeat, Reveal, Set, Take, Twice, Var, VarPlace,
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible, nearer, nearest
@@ -89,7 +89,7 @@ from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps,
 from engine.interp.items import DONE, bounds, pick_pool, slot_taken
 from engine.interp.labels import choice_indexes, choice_keys
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_named, number, places, player_of,
-                                  polled_of, polled_seats, select, test, thing_value, unmet)
+                                  polled_of, polled_seats, reads_as_bound, select, test, thing_value, unmet)
 from engine.interp.world import World, borrowing
 
 YES = True
@@ -975,6 +975,9 @@ def _bound(w, envs, head, node: Bound, rest):
     if type(found) is not tuple:
         return found
     pool, low, high = found
+    if low == high == 1 and not w.fallible(rest):  # nothing after needs what it binds: the first one will do
+        w.took, w.chose = None, 0  # (as first_way leaves them on its first way's yes)
+        return _took_one(w, YES, step, pool)
     ways = partial(_bound_way, envs, head[0], w.ctx(envs, head).world.s["things"], node.name, rest)
     if low == high == 1:
         return _took_one(w, w.first_way(ways([c]) for c in pool), step, pool)
@@ -1059,7 +1062,10 @@ def _discarded_bound(w, envs, head, name: str, rest, tid: str):
 def _revealed(w, envs, head, node: Bound, rest):
     """'reveal 1 X from each Y as Name': the top things of each place revealed on the branch's
     own copy (an empty deck shuffled anew by the state's own random state, as the handler
-    does), then bound."""
+    does), then bound. When the pick right after it surely finds enough (_reveal_assures), yes
+    without the copy."""
+    if _reveal_assures(w, envs, head, node, rest):
+        return YES
     envs, world = w.changed(envs)
     ctx = w.ctx(envs, head)
     branch, seat = _Branch(world, ctx, w.strict), head[1]
@@ -1067,6 +1073,59 @@ def _revealed(w, envs, head, node: Bound, rest):
     for tid in taken:
         items.reveal(branch, seat, tid)
     return w.walk(_bind(envs, head[0], bound_values(world.s["things"], node.name, taken)), rest)
+
+
+def _reveal_assures(w, envs, head, node: Bound, rest) -> bool:
+    """Whether a reveal "as Name" surely leaves the next step, "choose M X in Name", its M
+    things, with nothing after that pick that could fail: "reveal 3 action cards from each
+    action deck as Bought, then choose 1 action card in Bought as Kept, then <nothing that can
+    fail>". The places' contents tell it without revealing: each gives its top things of the
+    noun, as many as the reveal says or as it has. (A place that has none is shuffled anew
+    first, which only adds to what is revealed; it is not counted.)"""
+    pick = _segment_node(w, rest[0]) if rest else None
+    if type(pick) is not Bound or type(pick.step) is not Pick or len(pick.step.items) != 1:
+        return False
+    item, shown = pick.step.items[0], node.step.items[0]
+    if type(item) is not Item or item.filters or type(shown) is not Item or item.location is None:
+        return False
+    where, wanted = item.location, item.quantity
+    if where.preposition != "in" or type(where.place) is not VarPlace or where.place.name != node.name \
+            or wanted.mode != "exactly" or type(wanted.value) is not int:
+        return False
+    after = rest[0]
+    if w.fallible(((after[0], after[1], after[2], after[3], after[4], after[5] + 1),) + rest[1:]):
+        return False
+    ctx = w.ctx(envs, head)
+    noun = noun_named(ctx, item)
+    if noun is None or noun_named(ctx, shown).id != noun.id or not reads_as_bound(w.game, noun.id):
+        return False
+    each = bounds(ctx, shown.quantity, 0)[0]
+    if each < wanted.value:
+        return False
+    kinds, acting = w.game.kinds(noun.id), dict.get(ctx.world.s["flow"], "acting")
+    things, found = ctx.world.thing_table, 0
+    for place in places(ctx, shown.location.place, head[1]) or ():
+        top = 0
+        for tid in reversed(ctx.world.contents(place)):
+            if top == each:
+                break
+            if things[tid]["k"] in kinds:
+                top += 1
+                found += tid != acting
+        if found >= wanted.value:
+            return True
+    return False
+
+
+def _segment_node(w, segment: tuple):
+    """The node a segment runs next, or None (a mark, or a sequence run to its end)."""
+    number, step = segment[4], segment[5]
+    if number < 0:
+        return None
+    steps = w.game.runs[number]
+    if step >= len(steps):
+        return None
+    return w.game.nodes[w.game.entry[steps[step]]]
 
 
 def _for_each_of(w, envs, head, node: ForEachOf, rest):
@@ -1078,6 +1137,11 @@ def _for_each_of(w, envs, head, node: ForEachOf, rest):
         return found
     pool, low, high = found
     body = w.then(head, node.body)
+    if (low == high == len(pool) or low == high == 1) and not w.fallible((body,) + rest):
+        if low == high == 1:  # nothing after needs which one: the first one will do (as first_way leaves it)
+            w.took, w.chose = None, 0
+            return _took_one(w, YES, node, pool)
+        return YES  # every one, and nothing the body or the rest does can fail
     ways = partial(_each_way, envs, head, node.name, body, rest)
     if low == high == len(pool):  # nothing to choose
         bindings, segments = ways(pool)
