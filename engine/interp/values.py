@@ -111,8 +111,12 @@ def places(ctx: Context, place: Node | None, owner: int | None) -> list[str] | N
     if place is None:
         return None
     if type(place) is OwnPlace:  # "your ...": the acting player's
+        kinds, actor = _place_kinds(ctx, place)[0], ctx.actor
+        if len(kinds) == 1 and actor is not None:  # read off the index of owned things (never changed in place)
+            seats = dict.get(ctx.world.owned_table, next(iter(kinds)), EMPTY)
+            return seats[actor] if actor < len(seats) else []
         things = ctx.world.thing_table
-        return [p for p in ctx.world.places_of(_place_kinds(ctx, place)[0], ctx.actor) if things[p]["o"] == ctx.actor]
+        return [p for p in ctx.world.places_of(kinds, actor) if things[p]["o"] == actor]
     if type(place) is EveryPlace:
         return ctx.world.places_of(_place_kinds(ctx, place)[0])
     if type(place) is VarPlace:
