@@ -280,7 +280,8 @@ def _answers(rt, depth: int):
 def lightest_first(rt, options: list) -> list:
     """The options of the decision the top frame asks, the ones that look lightest to judge
     first (only the options of a choice differ by their weight); an order to judge them in,
-    never to show them in."""
+    never to show them in. When every option of the choice is offered, in the order of its
+    words (mostly), the order is read off by place, with no table of the labels made."""
     number = dict.get(rt.stack[-1], "n")
     if number is None:
         return options
@@ -291,13 +292,21 @@ def lightest_first(rt, options: list) -> list:
         order = memo[number] = _judging_order(game, game.nodes[number])
     if order is None:
         return options
+    shown, lightest, places = order
+    if len(options) == len(shown):
+        for index in range(len(shown)):
+            if options[index][0] != shown[index]:
+                break
+        else:
+            return [options[place] for place in places]
     labels = dict(options)
-    return [(key, labels[key]) for key in order if key in labels]
+    return [(key, labels[key]) for key in lightest if key in labels]
 
 
 def _judging_order(game, node) -> tuple | None:
-    """The keys of a choice's options, lightest first ("both": every option and the upgrade,
-    last); None for any other question (its options are judged in the order shown)."""
+    """(the keys of a choice's options in the order of its words, the same keys lightest first,
+    the place of each of those among the first) ("both": every option and the upgrade, last);
+    None for any other question (its options are judged in the order shown)."""
     if type(node) is not Choice:
         return None
     weights = _option_weights(game, node)
@@ -305,7 +314,9 @@ def _judging_order(game, node) -> tuple | None:
     keys = list(zip(choice_keys(game, game.number(node)), weights))
     if node.upgrade is not None:
         keys.append(("both", last))
-    return tuple(key for key, _weight in sorted(keys, key=lambda pair: pair[1]))
+    shown = tuple(key for key, _weight in keys)
+    lightest = tuple(key for key, _weight in sorted(keys, key=lambda pair: pair[1]))
+    return shown, lightest, tuple(shown.index(key) for key in lightest)
 
 
 def _below(rt, frames: list, depth: int):
