@@ -222,3 +222,47 @@ def test_the_number_of_things_assures_a_pick_of_those_things_for_any_acting_play
     assert can_fail(game, game.add_effect(guarded.replace("choose 1 first", "choose 2 first")))
     assert can_fail(game, game.add_effect(guarded.replace("the number of first player card on each first player spot",
                                                           "the number of first player card in your storage")))
+
+
+def test_what_a_call_says_picks_the_branch_of_its_procedure(castles):
+    """Castles' "act": "if AnyDie: let Die be any value from 1 to 6; otherwise: adjust Die within 1
+    to 6, ...". Called "with any die", the flag picks the first branch, which cannot fail; called
+    with a die value a name holds, the adjustment runs, and a value outside 1 to 6 would fail it.
+    A value the call writes as a number is known too: inside the range it cannot fail."""
+    game = castles.game
+    assert not can_fail(game, game.add_effect("act with any die."))
+    assert can_fail(game, game.add_effect("let Die be 3, then act with die Die."))
+    assert not can_fail(game, game.add_effect("act with die 3."))
+    assert can_fail(game, game.add_effect("act with die 9."))
+    assert not can_fail(game, game.effect("cards", "castle_1"))
+
+
+def test_a_name_bound_again_is_no_longer_known(castles):
+    """A known value bound anew on the way (here by a pick "as AnyDie") no longer decides."""
+    from engine.effects.ast import Bound, Sentence
+    from engine.interp import fallible
+
+    game = castles.game
+    body = game.nodes[game.procedures["act"]]
+    rebinding = Bound(step=body.sentences[0].steps[0], name="AnyDie")
+    assert not fallible._fails_knowing(game, body, {"AnyDie": 1})
+    assert "AnyDie" in fallible._names_bound(Sentence(steps=(rebinding,)))
+
+
+def test_performing_a_picked_card_fails_only_if_one_of_its_kinds_effects_can(castles):
+    """Placing a project: "choose 1 action card ... as Card, ... perform Card": every action card's
+    bonus cannot fail (a castle's "act with any die" included), so once the card is in the estate
+    nothing left can fail; the round bonus ("perform Current", a round card) neither. A name no
+    pick of the body binds (or a perform outside any procedure) is unknown."""
+    from engine.effects.ast import Perform
+    from engine.interp import fallible
+
+    game = castles.game
+    place = game.procedures["place_project"]
+    assert fallible.steps_fail(game, place)[2:] == (False, False, False)
+    assert not can_fail(game, game.procedures["round_bonus"])
+    performs = [number for number, node in enumerate(game.nodes) if type(node) is Perform and node.name == "Card"]
+    assert fallible._held_kinds(game, performs[0], "Card") == game.kinds(game.noun(("action", "card")).id)
+    assert fallible._held_kinds(game, performs[0], "Nobody") is None
+    outside = "for each of every action card in your project area as Card: perform Card."  # (in no procedure body)
+    assert can_fail(game, game.add_effect(outside))

@@ -225,5 +225,5 @@ def test_a_question_is_judged_by_the_refusal_read_before_it_was_asked(monkeypatc
 
     monkeypatch.setattr(runtime.Runtime, "forced_answer", forgetting)
     own = _castles_games()
-    assert made.count("May") > 50 and made.count("Adjust") > 20, (made.count("May"), made.count("Adjust"))
+    assert made.count("May") > 30 and made.count("Adjust") > 20, (made.count("May"), made.count("Adjust"))
     assert handed == own

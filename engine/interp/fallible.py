@@ -21,15 +21,15 @@ import dataclasses
 
 from engine.effects import ast
 from engine.effects.ast import (
-    Adjust, Bound, BoundItem, Call, Choice, Compare, Conditional, Count, Discard, Draw, Effect, Exchange, ForEach,
+    Adjust, Bound, BoundItem, Call, Choice, Compare, Conditional, Count, Discard, Draw, Effect, Exchange, Flag, ForEach,
     ForEachIn, ForEachOf, Give, Has, IfPossible, Item, ItemsAction, Let, LetAny, May, Move, Node, Number, Obligation,
-    OnlyIf, OtherThan, OwnPlace, Pass, Perform, Pick, Play, Poll, Repeat, Sentence, Set, ThingSelector, Twice, You,
+    OnlyIf, OtherThan, OwnPlace, Pass, Perform, Pick, Play, Poll, Repeat, Sentence, Set, ThingSelector, Twice, Var, You,
 )
 from engine.interp.labels import choice_keys
 from engine.interp.numbered import value_key
 
 NEVER_FAIL = (Let, Set, Pass, May, Poll, IfPossible)
-ALWAYS_MAY_FAIL = (OnlyIf, Perform, Draw, Play)
+ALWAYS_MAY_FAIL = (OnlyIf, Draw, Play)
 SAFE_SELECTIONS = ("at_most", "every", "any_number")  # quantities that accept whatever is there
 # The fields of a frame that has not started yet (runtime.push); a handler that has run adds its own.
 FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft", "q", "as"})
@@ -85,6 +85,8 @@ def _node(game, node) -> bool:
         return _item_fails(game, "pick", node.item) or _fails(game, node.body)
     if isinstance(node, Call):
         return _call_fails(game, game.number(node))
+    if isinstance(node, Perform):
+        return _performed_fails(game, game.number(node), node.name)
     if isinstance(node, LetAny):  # fails only for an empty range
         low, high = node.low, node.high
         return not (isinstance(low, Number) and isinstance(high, Number) and low.value <= high.value)
@@ -225,8 +227,126 @@ def _item_fails(game, verb: str, item) -> bool:
 
 
 def _call_fails(game, number: int) -> bool:
+    """Whether a call could fail: its procedure's body, read knowing the numbers the call's words
+    fix (_fixed_by_call), or what triggers after it."""
     procedure = game.calls[number].procedure
-    return can_fail(game, game.procedures[procedure.id]) or triggers_can_fail(game, procedure.id)
+    if triggers_can_fail(game, procedure.id):
+        return True
+    body = game.procedures[procedure.id]
+    return can_fail(game, body) and _fails_knowing(game, game.nodes[body], _fixed_by_call(game, number))
+
+
+# ------------------------------------------------------------------ what a call's words fix
+
+
+def _fixed_by_call(game, number: int) -> dict:
+    """The numbers the words of call ``number`` fix for its procedure's body: each modifier's
+    flag (1 when the call says it, else 0) and the values it writes as numbers; not those read
+    from the caller's names, nor Count."""
+    from engine.interp.handlers import _env_plan  # (here: handlers imports frames, which imports this module)
+    fixed, _count, reads = _env_plan(game.calls[number])
+    read = {name for name, _value in reads}
+    return {name: value for name, value in fixed.items() if type(value) is int and name not in read}
+
+
+def _fails_knowing(game, node, known: dict) -> bool:
+    """can_fail, knowing the numbers some names hold where ``node`` starts: a condition on them
+    ("if AnyDie: ...", "if Die is 0: ...") runs the one branch it picks, and an adjustment of a
+    known number inside its range ("adjust Die within 1 to 6") cannot fail (keeping it is one
+    answer). A name bound again on the way is no longer known. Every other node is read as
+    can_fail reads it (conservative)."""
+    number = game.number(node)
+    if not known or not can_fail(game, number):
+        return can_fail(game, number)
+    kind = type(node)
+    if kind is Effect or kind is Sentence:
+        known = dict(known)
+        for part in node.sentences if kind is Effect else node.steps:
+            if _fails_knowing(game, part, known):
+                return True
+            for name in _names_bound(part):
+                known.pop(name, None)
+        return False
+    if kind is Conditional:
+        picked = _decided(node.condition, known)
+        if picked is None:
+            return True
+        if picked:
+            return _fails_knowing(game, node.then, known)
+        return node.otherwise is not None and _fails_knowing(game, node.otherwise, known)
+    if kind is Adjust:
+        value, low, high = known.get(node.name), node.low, node.high
+        return not (type(value) is int and type(low) is Number and type(high) is Number
+                    and low.value <= value <= high.value)
+    return True
+
+
+def _decided(condition, known: dict) -> bool | None:
+    """What a condition gives, when the names it reads are known: a flag ("if AnyDie"), or a
+    known number equal to a number ("if Die is 0"); None otherwise."""
+    if type(condition) is Flag and condition.name in known:
+        return known[condition.name] != 0
+    if type(condition) is Compare and type(condition.left) is Var and condition.left.name in known \
+            and condition.comparison.op in (None, "exactly") and type(condition.comparison.right) is Number:
+        return known[condition.left.name] == condition.comparison.right.value
+    return None
+
+
+BINDERS = (Let, LetAny, Adjust, Bound, ForEachOf, ForEachIn, Poll)  # the nodes that bind a name (their ``name``)
+
+
+def _names_bound(node) -> list:
+    """The names ``node`` or a node under it binds."""
+    found, todo = [], [node]
+    while todo:
+        here = todo.pop()
+        if isinstance(here, BINDERS) and getattr(here, "name", None):
+            found.append(here.name)
+        todo += children(here)
+    return found
+
+
+# ------------------------------------------------------------------ performing a thing
+
+
+def _performed_fails(game, number: int, name: str) -> bool:
+    """Whether "perform Name" could fail: whether an effect that a thing Name can hold carries
+    could. Name's things are known where the procedure body that performs it binds Name only by
+    picks of things of given nouns ("choose 1 action card ... as Card"): the effects of the
+    cards of those kinds, and of those kinds' spaces. Unknown (True) otherwise, or when a
+    chart's rows could be performed."""
+    kinds = _held_kinds(game, number, name)
+    if kinds is None or any(dict.get(chart, "place") in kinds for chart in game.items("charts").values()):
+        return True
+    roots = [game.effect("cards", card_id) for card_id, card in game.items("cards").items()
+             if card.get("type") in kinds]
+    roots += [game.effect("spaces", kind) for kind in kinds if kind in game.items("spaces")]
+    return any(root is not None and can_fail(game, root) for root in roots)
+
+
+def _held_kinds(game, number: int, name: str) -> frozenset | None:
+    """The kinds of thing Name can hold where node ``number`` runs: the nouns of the picks that
+    bind it in the procedure body the node is in; None when a binding of another sort, or none,
+    is found there (a name the caller gives), or the node is in no procedure body."""
+    body = _self_region(game).get(number)
+    if body is None:
+        return None
+    kinds, todo = set(), [game.nodes[body]]
+    while todo:
+        node = todo.pop()
+        todo += children(node)
+        if not isinstance(node, BINDERS) or getattr(node, "name", None) != name:
+            continue
+        step = node.step if type(node) is Bound else node
+        items = step.items if type(step) is Pick else (step.item,) if type(step) is ForEachOf else None
+        if not items or any(type(item) is not Item for item in items):
+            return None
+        for item in items:
+            noun = game.noun(item.noun)
+            if noun is None:
+                return None
+            kinds |= game.kinds(noun.id)
+    return frozenset(kinds) if kinds else None
 
 
 def triggers_can_fail(game, what: str) -> bool:
