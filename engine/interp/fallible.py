@@ -8,8 +8,13 @@ gaining a resource, discarding what was picked, a "may" (the answer "no"
 always works), "if possible" (it does nothing when the body cannot be done),
 polling the other players and setting a value cannot. A
 choice fails only if every option can; a pick under a condition that counts
-enough of the same things cannot (_assured). The answer is conservative: True
-when unsure, so a wrong answer can only cost a trial, never allow a move.
+enough of the same things cannot (_assured). A call is read knowing what its
+words fix (a modifier's flag, a number written out): a condition on them runs
+the branch it picks, and adjusting such a number inside its range cannot fail
+(_fails_knowing). Performing a thing fails only if an effect that a thing of
+the kinds its name is picked from carries could (_performed_fails). The answer
+is conservative: True when unsure, so a wrong answer can only cost a trial,
+never allow a move.
 
 ``sure_options`` applies it to a pending question: the options whose whole
 rest of the region cannot fail are legal without a trial.
