@@ -223,3 +223,23 @@ def test_the_seat_a_condition_holds_for_is_the_one_its_test_finds(text, shortcut
             assert values.holder(world, node, seats) == by_test, (text, seats)
             found.add(by_test is None)
     assert found == {True, False}, "the states tried hold both answers"
+
+
+@pytest.mark.parametrize("game, players", [("viticulture", 4), ("castles-of-burgundy-cards", 3)])
+def test_your_places_read_off_the_index_of_owned_things_are_the_ones_each_place_says(game, players):
+    """"your die hand", "your vineyard": the acting player's places of the noun's kind are read
+    off the index of owned things, kept in creation order. Over the states of real games, for
+    every "your X" of the game's effects and every seat, they are the places of the kind that
+    the seat owns, in the order the places were made."""
+    engine = loaded(game)
+    own_places = {node for node in engine.game.nodes if type(node) is ast.OwnPlace}
+    assert own_places
+    for state in _states(engine, players, seed=2, every=40):
+        rt = engine._runtime(state)
+        things = rt.world.thing_table
+        for place in own_places:
+            kinds = values._place_kinds(Context(rt.world, 0, 0, {}, {}), place)[0]
+            for seat in range(players):
+                ctx = Context(rt.world, seat, seat, {}, {})
+                each = [tid for tid in rt.world.places_of(kinds) if things[tid]["o"] == seat]
+                assert list(values.places(ctx, place, seat)) == each, (place, seat)
