@@ -63,3 +63,12 @@ def test_a_shortfall_of_another_kind_does_not_replace_the_first_reason():
     assert nearer("needs 4 lira, you have 1", "needs 2 vp, you have 1") == "needs 4 lira, you have 1"
     assert nearer("needs: you have 1 trellis", "needs 2 lira, you have 1") == "needs: you have 1 trellis"
     assert nearer("needs 3 vine, there are 0", "needs 2 vine, there is 1") == "needs 2 vine, there is 1"
+
+
+
+def test_a_shortfall_of_one_names_the_resource_in_the_singular():
+    """"needs 1 worker", not "needs 1 workers"; two or more take the plural (Castles' workers)."""
+    engine = loaded("castles-of-burgundy-cards")
+    poor = engine.edit(engine.new_game(players=2, seed=1), 0, counters={"worker": 0})
+    assert why_not(engine, poor, "pay 1 worker to gain 1 silver") == "needs 1 worker, you have 0"
+    assert why_not(engine, poor, "pay 2 workers to gain 1 silver") == "needs 2 workers, you have 0"

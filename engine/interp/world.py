@@ -217,7 +217,8 @@ class World:
         bucket = self._bucket(owner)
         floor = self.game.resource_bounds[resource][0]
         have = dict.get(bucket, resource, 0)
-        name = self.game.nouns[resource].plural
+        noun = self.game.nouns[resource]
+        name = noun.name if amount == 1 else noun.plural  # "needs 1 worker", "needs 2 workers"
         if floor == 0:
             return f"needs {numeral(amount)} {name}, you have {numeral(have)}"
         return f"cannot {verb} {numeral(amount)} {name}: you have {numeral(have)} and may not go below {numeral(floor)}"
