@@ -152,6 +152,32 @@ def test_every_die_value_it_can_pay_for_is_one_the_walk_finds_it_can_carry_out(m
     assert len(passed) > 100 and any(not key.endswith(":0") for key in passed), len(passed)
 
 
+def test_the_words_of_a_die_value_it_lacks_the_workers_for_are_the_trials(monkeypatch):
+    """Castles: a die value whose steps cost more workers than the player has is refused, and
+    when the question is asked its reason is shown. Those words are read off the counter, each
+    step paid in turn as the handler pays it, with no walk; over real games they are the
+    words a full trial gives (the label before them aside)."""
+    engine = loaded("castles-of-burgundy-cards")
+    worded, checked = needs_module.plain_shortfall, []
+
+    def checking(rt, key):
+        words = worded(rt, key)
+        if words is not None:
+            budget = rt.budget
+            assert rt.try_option(key, rt._region_depth()) == words, key
+            rt.budget = budget
+            checked.append(words)
+        return words
+
+    monkeypatch.setattr(needs_module, "plain_shortfall", checking)
+    for seed in (1, 2):
+        agents = random_agents(seed, 3)
+        state = engine.new_game(players=3, seed=seed)
+        while (decision := engine.decision(state)) is not None:
+            state = engine.apply(state, agents[decision.player].choose(None, decision))
+    assert len(checked) > 20 and "needs 1 worker, you have 0" in checked, checked[:5]
+
+
 def test_an_answer_taken_without_asking_is_the_one_the_judges_force(monkeypatch):
     """Castles asks "you may buy 3 action cards" up to three times a turn, and mostly the
     player lacks the silver; a die value can only be kept without workers. When every other

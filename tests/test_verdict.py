@@ -93,14 +93,15 @@ def test_an_if_possible_is_read_off_the_state_as_a_trial_would_find_it(monkeypat
     assert seen[("if possible", "unsure")] < seen[("if possible", "yes")], seen
 
 
-def test_a_die_adjustment_and_a_buy_are_read_off_the_state(monkeypatch):
-    """Castles: the die's value and whether to buy (three cards revealed from each deck, on the
-    walk's own copy) are judged by the walk. (A value the player can pay for, where nothing
-    after the adjustment could fail, is passed before the walk: tests/test_needs.py.)"""
+def test_a_buy_is_read_off_the_state_and_a_die_value_needs_no_walk(monkeypatch):
+    """Castles: whether to buy (three cards revealed from each deck, read off the decks' tops) is
+    judged by the walk, every verdict the trial's. A die value is judged by its price alone
+    (tests/test_needs.py): a value the player can pay for passes, and one they lack the workers
+    for is refused with the trial's words, read off the counter, so the walk reads none."""
     seen = judged_against_trials(loaded("castles-of-burgundy-cards"), monkeypatch, 3, (1, 2))
-    for asked, sure_kind in (("Adjust", "no"), ("May", "yes")):
-        sure = seen[(asked, "yes")] + seen[(asked, "no")]
-        assert seen[(asked, sure_kind)] > 20 and sure > 10 * seen[(asked, "unsure")], seen
+    sure = seen[("May", "yes")] + seen[("May", "no")]
+    assert seen[("May", "yes")] > 20 and sure > 10 * seen[("May", "unsure")], seen
+    assert not [asked for asked, _kind in seen if asked == "Adjust"], seen
 
 
 def test_the_set_a_card_joins_and_the_project_to_discard_need_no_trial(monkeypatch):

@@ -282,6 +282,27 @@ def paid_for(rt, depth: int, refused=None):
     return None if refused is None else (lambda key: not refused(key))
 
 
+def plain_shortfall(rt, key: str) -> str | None:
+    """The words a trial gives for the value ``key`` of the top frame's die adjustment, where
+    paid_for read its price as a plain payment and the player lacks it: the price paid step by
+    step from the counter as it is, the first step that cannot be paid said as World.shortfall
+    says it (as the walk and the handler pay it). None for a price of several counters (the
+    walk words it) or a value that can be paid."""
+    frame = rt.stack[-1]
+    number = frame["n"]
+    wanted = rt.game.memo["plain_payments"][number]
+    if len(wanted) != 1 or len(wanted[0]) != 1:
+        return None
+    resource, amount = wanted[0][0]
+    steps = adjust_steps(frame["from"], int(key[6:]), frame["span"], rt.game.nodes[number].wrap)
+    owner = counter_owner(rt.game, resource, frame["p"])
+    for step in range(steps):
+        words = rt.world.shortfall(owner, resource, amount, "pay", step * amount)
+        if words is not None:
+            return words
+    return None
+
+
 def _plain_refusal(rt, depth: int, refused):
     """The refusal of the top frame's die adjustment whose cost is a plain payment, with nothing
     after it in the region that could fail (``refused``, if made already); None for any other

@@ -410,8 +410,13 @@ class OptionJudge:
             if self.paid is NOT_MADE:
                 self.paid = needs.paid_for(rt, self.depth, None if self.refused is NOT_MADE else self.refused)
             paid = self.paid
-            if paid is not None and paid(key):  # a plain payment it surely can make
-                return None
+            if paid is not None:
+                if paid(key):  # a plain payment it surely can make
+                    return None
+                if words:  # one it lacks: the trial's words, read off the counter
+                    worded = needs.plain_shortfall(rt, key)
+                    if worded is not None:
+                        return _why(self.options, key, worded)
             if self.walk is NOT_MADE:
                 self.walk = verdict.answers(rt, self.depth)
             walk = self.walk

@@ -47,7 +47,7 @@ cdef class World:
     @cython.locals(bucket=dict)
     cpdef object remove(self, object owner, object resource, object amount, object verb=*)
     cpdef object lacks(self, object owner, object resource, object amount)
-    cpdef object shortfall(self, object owner, object resource, object amount, object verb=*)
+    cpdef object shortfall(self, object owner, object resource, object amount, object verb=*, object spent=*)
     @cython.locals(things=dict)
     cpdef dict thing(self, object tid)  # (a dict: a caller's read of a field is the dict's own)
     cpdef object contents(self, object place)

@@ -210,13 +210,14 @@ class World:
         floor = self.game.resource_bounds[resource][0]
         return floor is not None and dict.get(bucket, resource, 0) - amount < floor
 
-    def shortfall(self, owner: int | None, resource: str, amount: int, verb: str = "pay") -> str | None:
-        """Why ``amount`` cannot be removed (in words), or None when it can."""
-        if not self.lacks(owner, resource, amount):
+    def shortfall(self, owner: int | None, resource: str, amount: int, verb: str = "pay", spent: int = 0) -> str | None:
+        """Why ``amount`` cannot be removed (in words), or None when it can; ``spent``: as if that
+        much had been removed first (a price paid step by step, read without paying it)."""
+        if not self.lacks(owner, resource, amount + spent):
             return None
         bucket = self._bucket(owner)
         floor = self.game.resource_bounds[resource][0]
-        have = dict.get(bucket, resource, 0)
+        have = dict.get(bucket, resource, 0) - spent
         noun = self.game.nouns[resource]
         name = noun.name if amount == 1 else noun.plural  # "needs 1 worker", "needs 2 workers"
         if floor == 0:
