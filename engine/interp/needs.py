@@ -25,7 +25,9 @@ judges refuse those at once; the reason in words, which only a decision that
 is really asked shows, is then worked out by the full judge (runtime.py).
 ``paid_for(rt, depth)`` is the other side, for an adjustment whose price per
 step is a plain payment with nothing after it in the region that could fail:
-a value the player can pay for is then surely legal, without a walk.
+a value the player can pay for is then surely legal, without a walk, and one they
+cannot pay for is worded by ``plain_shortfall``, its price paid step by step off the
+counter as the handler pays it, in World.shortfall's words: again without a walk.
 """
 
 from __future__ import annotations
