@@ -157,7 +157,6 @@ def test_the_words_of_a_die_value_it_lacks_the_workers_for_are_the_trials(monkey
     when the question is asked its reason is shown. Those words are read off the counter, each
     step paid in turn as the handler pays it, with no walk; over real games they are the
     words a full trial gives (the label before them aside)."""
-    engine = loaded("castles-of-burgundy-cards")
     worded, checked = needs_module.plain_shortfall, []
 
     def checking(rt, key):
@@ -170,11 +169,7 @@ def test_the_words_of_a_die_value_it_lacks_the_workers_for_are_the_trials(monkey
         return words
 
     monkeypatch.setattr(needs_module, "plain_shortfall", checking)
-    for seed in (1, 2):
-        agents = random_agents(seed, 3)
-        state = engine.new_game(players=3, seed=seed)
-        while (decision := engine.decision(state)) is not None:
-            state = engine.apply(state, agents[decision.player].choose(None, decision))
+    _castles_games()
     assert len(checked) > 20 and "needs 1 worker, you have 0" in checked, checked[:5]
 
 
