@@ -191,21 +191,26 @@ def _self_region(game) -> dict:
 def _binds_one(game, body: int, name: str) -> bool:
     """Whether every binding of ``name`` in a procedure body holds one thing: a pick of exactly
     1 "as Name", or the thing a "for each of" is at."""
-    todo, binders = [game.nodes[body]], 0
+    binders = _binders(game, body, name)
+    for node in binders:
+        if type(node) is ForEachOf:
+            continue
+        step = node.step if type(node) is Bound else None
+        if type(step) is not Pick or len(step.items) != 1 or type(step.items[0]) is not Item \
+                or step.items[0].quantity.mode != "exactly" or step.items[0].quantity.value != 1:
+            return False
+    return bool(binders)
+
+
+def _binders(game, body: int, name: str) -> list:
+    """The nodes of procedure body ``body`` that bind ``name`` (BINDERS)."""
+    found, todo = [], [game.nodes[body]]
     while todo:
         node = todo.pop()
         todo += children(node)
-        if type(node) is ForEachOf and node.name == name:
-            binders += 1
-        elif type(node) is Bound and node.name == name:
-            step = node.step
-            if type(step) is not Pick or len(step.items) != 1 or type(step.items[0]) is not Item \
-                    or step.items[0].quantity.mode != "exactly" or step.items[0].quantity.value != 1:
-                return False
-            binders += 1
-        elif type(node) in (ForEachIn, Let, LetAny) and node.name == name:
-            return False
-    return binders > 0
+        if isinstance(node, BINDERS) and getattr(node, "name", None) == name:
+            found.append(node)
+    return found
 
 
 def _move_fails(game, node: Move) -> bool:
@@ -336,12 +341,8 @@ def _held_kinds(game, number: int, name: str) -> frozenset | None:
     body = _self_region(game).get(number)
     if body is None:
         return None
-    kinds, todo = set(), [game.nodes[body]]
-    while todo:
-        node = todo.pop()
-        todo += children(node)
-        if not isinstance(node, BINDERS) or getattr(node, "name", None) != name:
-            continue
+    kinds = set()
+    for node in _binders(game, body, name):
         step = node.step if type(node) is Bound else node
         items = step.items if type(step) is Pick else (step.item,) if type(step) is ForEachOf else None
         if not items or any(type(item) is not Item for item in items):

@@ -92,7 +92,7 @@ cpdef object _conditional(Walk w, dict envs, tuple head, Conditional node, tuple
 cpdef object _take(Walk w, dict envs, tuple head, Take node, tuple rest)
 cpdef object _moving(Walk w, dict envs, tuple head, object things, object seat, tuple rest)
 cpdef object _revealed(Walk w, dict envs, tuple head, Bound node, tuple rest)
-@cython.locals(things=dict, found=Py_ssize_t, top=Py_ssize_t, each=Py_ssize_t)
+@cython.locals(found=Py_ssize_t, each=Py_ssize_t)
 cpdef object _reveal_assures(Walk w, dict envs, tuple head, Bound node, tuple rest)
 @cython.locals(steps=tuple)
 cpdef object _segment_node(Walk w, tuple segment)

@@ -1114,15 +1114,10 @@ def _reveal_assures(w, envs, head, node: Bound, rest) -> bool:
     if each < wanted.value:
         return False
     kinds, acting = w.game.kinds(noun.id), dict.get(ctx.world.s["flow"], "acting")
-    things, found = ctx.world.thing_table, 0
+    reading, found = _Branch(ctx.world), 0
     for place in places(ctx, shown.location.place, head[1]) or ():
-        top = 0
-        for tid in reversed(ctx.world.contents(place)):
-            if top == each:
-                break
-            if things[tid]["k"] in kinds:
-                top += 1
-                found += tid != acting
+        for tid in items._top_of_kinds(reading, place, kinds, each):  # (what take_from_each takes there)
+            found += tid != acting
         if found >= wanted.value:
             return True
     return False
