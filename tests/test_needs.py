@@ -12,8 +12,10 @@ from __future__ import annotations
 import pytest
 
 from engine.agents import random_agents
+from engine.interp import handlers
 from engine.interp import needs as needs_module
 from engine.interp import runtime, verdict
+from engine.interp.handlers import YES_NO
 from engine.interp.needs import needs
 from engines import loaded
 
@@ -192,12 +194,68 @@ def test_an_answer_taken_without_asking_is_the_one_the_judges_force(monkeypatch)
         return found
 
     monkeypatch.setattr(runtime.Runtime, "forced_answer", checking)
+    # (most such questions now take their answer before a frame is made for them, below: with
+    # that turned off, every one of them comes here, as it does where the shortcut reads none)
+    monkeypatch.setattr(runtime.Runtime, "unasked", lambda self, frame, node: False)
     for seed in (1, 2):
         agents = random_agents(seed, 3)
         state = engine.new_game(players=3, seed=seed)
         while (decision := engine.decision(state)) is not None:
             state = engine.apply(state, agents[decision.player].choose(None, decision))
     assert taken.count("May") > 100 and taken.count("Adjust") > 20, (taken.count("May"), taken.count("Adjust"))
+
+
+def test_a_question_passed_without_a_frame_is_one_the_judges_force_to_its_free_answer(monkeypatch):
+    """Mostly the player lacks the silver for "you may buy 3 action cards", or the workers to
+    change a die. Such a question takes its free answer (no; the value kept) where its parent
+    runs, before a frame is made for it (Steps.unasked). Over real games, each one so passed,
+    put on a frame of its own and asked, is forced to that answer: both by forced_answer and
+    by the full judges."""
+    engine = loaded("castles-of-burgundy-cards")
+    original, passed = runtime.Runtime.unasked, []
+
+    def checking(self, frame, node):
+        found = original(self, frame, node)
+        if found:
+            handed, handing = self.handed, self.handing
+            pushed = self.push(frame, node)
+            try:
+                options, free = _asked(self, pushed, node)
+                assert original_forced(self, options) == free
+                shown, excluded, unjudged, _judge = self._judge_enough(list(options))
+                assert [key for key, _label in shown] == [free] and not unjudged, (shown, excluded)
+            finally:
+                assert self.stack.pop() is pushed
+                self.handed, self.handing = handed, handing
+            passed.append(type(node).__name__)
+        return found
+
+    original_forced = runtime.Runtime.forced_answer
+    monkeypatch.setattr(runtime.Runtime, "unasked", checking)
+    for seed in (1, 2):
+        agents = random_agents(seed, 3)
+        state = engine.new_game(players=3, seed=seed)
+        while (decision := engine.decision(state)) is not None:
+            state = engine.apply(state, agents[decision.player].choose(None, decision))
+    assert passed.count("May") > 100 and passed.count("Adjust") > 20, (passed.count("May"), passed.count("Adjust"))
+
+
+def _asked(rt, frame: dict, node):
+    """The options a "may" or an adjustment on ``frame`` asks, and its free answer (the frame
+    made ready to ask, as the handler makes it)."""
+    if type(node).__name__ == "May":
+        return YES_NO, "no"
+    current, low, high = handlers.adjust_range(rt.ctx(frame), node)
+    frame["s"], frame["from"], frame["span"] = 1, current, high - low + 1
+    return handlers._value_keys(rt.game, current, low, high), f"value:{current}"
+
+
+def test_a_question_is_passed_the_same_with_or_without_its_own_frame(monkeypatch):
+    """Taking a free answer before the question's frame is made changes no game: with the
+    shortcut turned off, the same random games end with the same events."""
+    passed = _castles_games()
+    monkeypatch.setattr(runtime.Runtime, "unasked", lambda self, frame, node: False)
+    assert _castles_games() == passed
 
 
 def _castles_games(seeds=(1, 2)) -> list:

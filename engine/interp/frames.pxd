@@ -59,5 +59,6 @@ cdef class Frames:
                      object checked=*, object why_not=*, object open=*, object judged_by=*, object judge=*,
                      object ways=*)
     cpdef object forced_answer(self, object options)
+    cpdef bint unasked(self, dict frame, object node)
     cpdef object can_do(self, object root, object seat, object source, object prepare=*, object took=*)
     cpdef object can_carry_out(self, dict frame, object node)

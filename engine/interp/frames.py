@@ -231,6 +231,9 @@ class Frames:
     def forced_answer(self, options):
         raise NotImplementedError("only a run asks (runtime.Steps.forced_answer)")
 
+    def unasked(self, frame: dict, node) -> bool:
+        raise NotImplementedError("only a run asks (runtime.Steps.unasked)")
+
     def can_do(self, root, seat, source, prepare=None, took=None):
         raise NotImplementedError("only a run judges an effect (runtime.Steps.can_do)")
 

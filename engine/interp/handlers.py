@@ -98,6 +98,13 @@ def _may(rt, f, node: May):
         rt.done(f)
 
 
+def _may_now(rt, f, node: May):
+    """A "may" declined at once, in its parent's frame and with nothing asked, where asking
+    would surely take "no" (Steps.unasked): its "yes" lacks a price. None otherwise: it
+    runs on a frame of its own (_may)."""
+    return [] if rt.unasked(f, node) else None
+
+
 def _may_prompt(step) -> str:
     return f"You may {render(step)}."
 
@@ -151,6 +158,19 @@ def _adjust(rt, f, node: Adjust):
         if not rt.child(f, node.cost):
             return None
     rt.done(f)
+
+
+def _adjust_now(rt, f, node: Adjust):
+    """An adjustment that keeps its value at once, in its parent's frame and with nothing
+    asked, where asking would surely keep it (Steps.unasked): the player cannot pay a single
+    step. None otherwise: it runs on a frame of its own (_adjust)."""
+    if node.cost is None:
+        return None
+    current = adjust_range(rt.ctx(f), node)[0]
+    if not rt.unasked(f, node):
+        return None
+    rt.env(f)[node.name] = current
+    return []
 
 
 def _value_keys(game, current: int, low: int, high: int) -> tuple:
@@ -694,6 +714,8 @@ HANDLERS = {
 # procedure's body), or None, having done nothing, when it needs a frame of its own after all
 # (a move into sets, a play, several items, a call that gathers a result).
 LEAVES = {
+    May: _may_now,
+    Adjust: _adjust_now,
     Let: _let_now,
     Set: _set_now,
     Move: _move_now,

@@ -14,6 +14,8 @@ cpdef object _plain_refusal(Frames rt, object depth, object refused)
 # (and the words of a value it refuses, read off the counter: runtime.OptionJudge calls it through the module)
 cpdef object plain_shortfall(Frames rt, object key)
 cpdef dict _steps_by_key(Game game, object start, object span, object wrap)
+# (and what a question lacks before its frame is made: the runtime calls it through the module)
+cpdef object unaffordable(Frames rt, object node, object seat)
 
 # The values' readers and the handlers' helpers this module calls, as C functions (none of them
 # is patched by a test).

@@ -213,6 +213,22 @@ def _may_needs(game, node: May):
     return needs(game, game.number(node.step)) or None
 
 
+def unaffordable(rt, node, seat: int) -> bool:
+    """Whether every answer of ``node`` but the free one surely fails for want of a counter:
+    a "may" whose yes, or an adjustment whose every step, ``seat`` cannot pay. What ``refusal``
+    reads of the node's frame, read before that frame is made (Steps.unasked). An adjustment
+    paid in more than one way is not read (two steps may be paid each its own way)."""
+    game = rt.game
+    number = game.number(node)
+    memo = game.memo["answer_needs"]
+    wanted = dict.get(memo, number, NONE)
+    if wanted is NONE:
+        wanted = memo[number] = REFUSALS[type(node)][0](game, node)
+    if wanted is None or (len(wanted) > 1 and type(node) is not May):
+        return False
+    return short(rt, wanted, seat)
+
+
 def _choice_needs(game, node: Choice):
     if node.count != 1 or node.upgrade is not None:
         return None

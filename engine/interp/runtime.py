@@ -70,7 +70,7 @@ from __future__ import annotations
 from engine.interp import handlers, needs, verdict  # (the functions tests patch are read off the modules)
 from engine.interp.handlers import HANDLERS, LEAVES
 from engine.interp.errors import Infeasible, RulesError, nearer, nearest
-from engine.interp.fallible import can_fail, fresh, settled, sure_options
+from engine.interp.fallible import can_fail, fresh, rest_fails, settled, sure_options
 from engine.interp.frames import Frames, effect_frame
 from engine.interp.numbered import decision_id, env_key
 from engine.interp.verdict import PICKED, YES, lightest_first
@@ -202,6 +202,31 @@ class Steps(Frames):
             self.handed = self.handing = None  # not asked: a question met, and passed
             return key
         return None
+
+    def unasked(self, frame: dict, node) -> bool:
+        """Whether a "may" or an adjustment that ``frame`` runs next surely takes its free answer
+        at once ("no"; the value kept): what ``forced_answer`` would find on the frame of its own
+        the question would get, read before it is made. Every other answer lacks a counter it
+        must pay (needs.unaffordable) and nothing left in the region can fail (the frames from
+        the outermost strict one up, as sure_options reads them under a question; none when no
+        frame is strict: the region is the question itself). Then the handler takes the free
+        answer with no frame and nothing asked (_may_now, _adjust_now). Never in a probe,
+        whose explorer tries the answers in order, as forced_answer does not."""
+        if self.probe_depth is not None or dict.get(frame, "x"):  # (nouns substituted: refusal reads none)
+            return False
+        if not needs.unaffordable(self, node, frame["p"]):
+            return False
+        frames, game, routine_rest_fails = self.stack, self.game, self.flow.rest_can_fail
+        below = []
+        for index, under in enumerate(frames):  # (the region as _region_depth finds it, with the question on top)
+            if dict.get(under, "strict"):
+                below = frames[index:]
+                break
+        for under in below:
+            if routine_rest_fails(under) if "n" not in under else rest_fails(game, under):
+                return False
+        self.handed = self.handing = None  # a question met, and passed (as forced_answer)
+        return True
 
     def answer(self, key: str) -> None:
         """Deliver an answer to the frame that asked, and run on."""
