@@ -58,7 +58,9 @@ Feasibility ("play a card only if it can be carried out in full"):
   fail, takes that one before any judge is made (``forced_answer``: a "may"
   whose yes lacks the price, a die value kept for want of workers): what
   asking would do, cheaper. A question it reads and then asks is judged by
-  the refusal it read (``handed``), not by one made again.
+  the refusal it read (``handed``), not by one made again. A "may" or an
+  adjustment that would be so taken is read before its frame is made
+  (``unasked``), and takes its free answer in its parent's frame.
 * Options are judged only until two are legal (lightest first); the others
   stay open in the pending decision. The judge that asked (``open_judge``)
   goes with the Decision, which judges an open option when a player reads
