@@ -211,7 +211,6 @@ def test_a_question_passed_without_a_frame_is_one_the_judges_force_to_its_free_a
     runs, before a frame is made for it (Steps.unasked). Over real games, each one so passed,
     put on a frame of its own and asked, is forced to that answer: both by forced_answer and
     by the full judges."""
-    engine = loaded("castles-of-burgundy-cards")
     original, passed = runtime.Runtime.unasked, []
 
     def checking(self, frame, node):
@@ -232,11 +231,7 @@ def test_a_question_passed_without_a_frame_is_one_the_judges_force_to_its_free_a
 
     original_forced = runtime.Runtime.forced_answer
     monkeypatch.setattr(runtime.Runtime, "unasked", checking)
-    for seed in (1, 2):
-        agents = random_agents(seed, 3)
-        state = engine.new_game(players=3, seed=seed)
-        while (decision := engine.decision(state)) is not None:
-            state = engine.apply(state, agents[decision.player].choose(None, decision))
+    _castles_games()
     assert passed.count("May") > 100 and passed.count("Adjust") > 20, (passed.count("May"), passed.count("Adjust"))
 
 
