@@ -72,8 +72,11 @@ cdef class World:
     @cython.locals(things=dict, thing=dict)
     cpdef object things(self, object kinds, object owner=*, object places=*, object include_reserve=*)
     cpdef object place_of(self, object tid)
-    @cython.locals(entry=dict, events=list, flow=dict)  # (the dict's own update, the list's own append)
+    @cython.locals(entry=dict, events=list)  # (the dict's own writes, the list's own append)
     cpdef object event(self, object kind, object player, object text, dict fields=*)
+    @cython.locals(entry=dict, flow=dict)
+    cpdef dict _entry(self, object kind, object player, object text)
+    @cython.locals(entry=dict, events=list)
     cpdef object moved(self, object player, object tid, object was, object place)
 
 cpdef list _merged(list lists, dict things)

@@ -464,30 +464,43 @@ class World:
         events = self.s["events"]
         if events is None:
             return
-        flow = self.s["flow"]
-        entry = dict.copy(EVENT)  # (room for what it tells besides: roomy)
-        entry["type"] = kind
-        entry["player"] = player
-        entry["text"] = text
-        entry["round"] = dict.get(flow, "round")
-        entry["phase"] = dict.get(flow, "phase")
+        entry = self._entry(kind, player, text)
         if fields:
             for key, value in fields.items():  # (set one by one: a method call costs more, compiled)
                 entry[key] = value
         events.append(entry)
 
+    def _entry(self, kind: str, player: int | None, text: str) -> dict:
+        """An event's own keys (EVENT's, in order), with room for what it tells besides (roomy)."""
+        flow = self.s["flow"]
+        entry = dict.copy(EVENT)
+        entry["type"] = kind
+        entry["player"] = player
+        entry["text"] = text
+        entry["round"] = dict.get(flow, "round")
+        entry["phase"] = dict.get(flow, "phase")
+        return entry
+
     def moved(self, player: int | None, tid: str, was: str | None, place: str) -> None:
         """Tell that ``tid`` moved from ``was`` to ``place``. A card nobody could see before and
-        not everybody sees now is not named (its owner may still look it up, unless nobody may)."""
-        if self.s["events"] is None:
+        not everybody sees now is not named (its owner may still look it up, unless nobody may).
+        (The event's keys are written into it at once, as World.event writes its fields: a move
+        is the event told most.)"""
+        events = self.s["events"]
+        if events is None:
             return
         seen_by = self.seen_by(place)
         if seen_by == "all" or (was is not None and self.seen_by(was) == "all"):
-            self.event("moved", player, f"{self.name_of(tid)} moved to {self.name_of(place)}",
-                       {"thing": tid, "to": place})
+            entry = self._entry("moved", player, f"{self.name_of(tid)} moved to {self.name_of(place)}")
+            entry["thing"] = tid
+            entry["to"] = place
         else:
-            self.event("moved", player, f"a card moved to {self.name_of(place)}",
-                       {"thing": tid, "to": place, "private": True, "secret": seen_by == "nobody"})
+            entry = self._entry("moved", player, f"a card moved to {self.name_of(place)}")
+            entry["thing"] = tid
+            entry["to"] = place
+            entry["private"] = True
+            entry["secret"] = seen_by == "nobody"
+        events.append(entry)
 
     def _fixed_name(self, kind: str, tid: str) -> str | None:
         """The name a thing's kind and id fix (a place's declared instance's, or its kind's
