@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from engine.agents import random_agents
+from engine.effects import ast
 from engine.interp import handlers
 from engine.interp import needs as needs_module
 from engine.interp import runtime, verdict
@@ -238,7 +239,7 @@ def test_a_question_passed_without_a_frame_is_one_the_judges_force_to_its_free_a
 def _asked(rt, frame: dict, node):
     """The options a "may" or an adjustment on ``frame`` asks, and its free answer (the frame
     made ready to ask, as the handler makes it)."""
-    if type(node).__name__ == "May":
+    if type(node) is ast.May:
         return YES_NO, "no"
     current, low, high = handlers.adjust_range(rt.ctx(frame), node)
     frame["s"], frame["from"], frame["span"] = 1, current, high - low + 1

@@ -420,7 +420,12 @@ def _failing_answers(game, number: int, node):
 def below_top_fails(game, frames: list, depth: int, routine_rest_fails) -> bool:
     """Whether the frames of the region under the top one (from ``depth - 1``) still have
     something to do that could fail."""
-    for frame in frames[depth - 1:-1]:
+    return frames_fail(game, frames[depth - 1:-1], routine_rest_fails)
+
+
+def frames_fail(game, frames: list, routine_rest_fails) -> bool:
+    """Whether any of ``frames`` still has something to do that could fail."""
+    for frame in frames:
         if routine_rest_fails(frame) if "n" not in frame else rest_fails(game, frame):
             return True
     return False

@@ -28,5 +28,6 @@ cpdef object _call(Game game, object node, object subst, object ways, object cal
 cpdef object _split(Game game, object node, object subst, object ways, object going, object calls, object count)
 cpdef object _counters(Game game, object node, object subst, object way)
 cpdef object _may_needs(Game game, object node)
+cpdef object _answer_needs(Game game, object number, object node, object read)
 cpdef object _adjust_needs(Game game, object node)
 cpdef object _plain_payment(Game game, object cost)

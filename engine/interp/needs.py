@@ -202,11 +202,18 @@ def refusal(rt):
     shape = dict.get(REFUSALS, type(node))
     if shape is None:
         return None
+    wanted = _answer_needs(game, number, node, shape[0])
+    return None if wanted is None else shape[1](rt, frame, node, wanted)
+
+
+def _answer_needs(game, number: int, node, read) -> tuple | None:
+    """What the answers of decision ``node`` need (``read``: its shape's reader), read once
+    per node."""
     memo = game.memo["answer_needs"]
     wanted = dict.get(memo, number, NONE)
     if wanted is NONE:
-        wanted = memo[number] = shape[0](game, node)
-    return None if wanted is None else shape[1](rt, frame, node, wanted)
+        wanted = memo[number] = read(game, node)
+    return wanted
 
 
 def _may_needs(game, node: May):
@@ -219,11 +226,7 @@ def unaffordable(rt, node, seat: int) -> bool:
     reads of the node's frame, read before that frame is made (Steps.unasked). An adjustment
     paid in more than one way is not read (two steps may be paid each its own way)."""
     game = rt.game
-    number = game.number(node)
-    memo = game.memo["answer_needs"]
-    wanted = dict.get(memo, number, NONE)
-    if wanted is NONE:
-        wanted = memo[number] = REFUSALS[type(node)][0](game, node)
+    wanted = _answer_needs(game, game.number(node), node, REFUSALS[type(node)][0])
     if wanted is None or (len(wanted) > 1 and type(node) is not May):
         return False
     return short(rt, wanted, seat)

@@ -15,7 +15,7 @@ cpdef object _steps(Frames rt, dict state, list frames, list nodes, list handler
 
 # The fallibility readers the loop calls at every step, as C functions (settled and
 # sure_options stay Python calls: tests patch them in this module).
-from engine.interp.fallible cimport can_fail, fresh, rest_fails
+from engine.interp.fallible cimport can_fail, frames_fail, fresh
 from engine.interp.verdict cimport lightest_first
 
 # A decision's prompt in words (made by its function only for a decision really asked)
@@ -36,7 +36,7 @@ cdef class Steps(Frames):
                      object checked=*, object why_not=*, object open=*, object judged_by=*, object judge=*,
                      object ways=*)
     cpdef object forced_answer(self, object options)
-    @cython.locals(frames=list, index=Py_ssize_t, below=list)
+    @cython.locals(frames=list, depth=Py_ssize_t, region=list)
     cpdef bint unasked(self, dict frame, object node)
     cpdef object answer(self, object key)
     @cython.locals(verdicts=dict, shown=list, excluded=dict, unjudged=list, judging=OptionJudge)

@@ -72,7 +72,7 @@ from __future__ import annotations
 from engine.interp import handlers, needs, verdict  # (the functions tests patch are read off the modules)
 from engine.interp.handlers import HANDLERS, LEAVES
 from engine.interp.errors import Infeasible, RulesError, nearer, nearest
-from engine.interp.fallible import can_fail, fresh, rest_fails, settled, sure_options
+from engine.interp.fallible import can_fail, frames_fail, fresh, settled, sure_options
 from engine.interp.frames import Frames, effect_frame
 from engine.interp.numbered import decision_id, env_key
 from engine.interp.verdict import PICKED, YES, lightest_first
@@ -218,15 +218,11 @@ class Steps(Frames):
             return False
         if not needs.unaffordable(self, node, frame["p"]):
             return False
-        frames, game, routine_rest_fails = self.stack, self.game, self.flow.rest_can_fail
-        below = []
-        for index, under in enumerate(frames):  # (the region as _region_depth finds it, with the question on top)
-            if dict.get(under, "strict"):
-                below = frames[index:]
-                break
-        for under in below:
-            if routine_rest_fails(under) if "n" not in under else rest_fails(game, under):
-                return False
+        frames, depth = self.stack, self._region_depth()
+        # (with no strict frame, depth is the top frame's, which is not strict: the question's region is itself)
+        region = frames[depth - 1:] if dict.get(frames[depth - 1], "strict") else []
+        if frames_fail(self.game, region, self.flow.rest_can_fail):
+            return False
         self.handed = self.handing = None  # a question met, and passed (as forced_answer)
         return True
 

@@ -490,14 +490,12 @@ class World:
         if events is None:
             return
         seen_by = self.seen_by(place)
-        if seen_by == "all" or (was is not None and self.seen_by(was) == "all"):
-            entry = self._entry("moved", player, f"{self.name_of(tid)} moved to {self.name_of(place)}")
-            entry["thing"] = tid
-            entry["to"] = place
-        else:
-            entry = self._entry("moved", player, f"a card moved to {self.name_of(place)}")
-            entry["thing"] = tid
-            entry["to"] = place
+        public = seen_by == "all" or (was is not None and self.seen_by(was) == "all")
+        what = self.name_of(tid) if public else "a card"
+        entry = self._entry("moved", player, f"{what} moved to {self.name_of(place)}")
+        entry["thing"] = tid
+        entry["to"] = place
+        if not public:
             entry["private"] = True
             entry["secret"] = seen_by == "nobody"
         events.append(entry)
