@@ -96,8 +96,8 @@ def _outcome(test, ctx):
 
 
 def _env_as_written(ctx, resolved) -> list:
-    """The bindings a call gives its body, read from its words each time (what call_env's plan
-    must give, in the same order): Count, then each modifier's flag and its placeholders'
+    """The bindings a call gives its body, read from its words each time (what its plan's
+    bindings must give, in the same order): Count, then each modifier's flag and its placeholders'
     values (0 when the call does not use the modifier)."""
     from engine.effects.ast import Var
     from engine.interp.values import number
@@ -118,29 +118,34 @@ def _env_as_written(ctx, resolved) -> list:
 
 @pytest.mark.parametrize("game", ["viticulture", "castles-of-burgundy-cards"])
 def test_a_call_starts_with_the_bindings_its_words_give_read_where_it_runs(game):
-    """call_env works out once what the words of "build 1 medium cellar for free" fix; each
-    call gets a copy of its own, equal to the words read each time (in the same order), and a
-    call naming a value reads it where it runs."""
-    from engine.interp import handlers
+    """A call's plan works out once what the words of "build 1 medium cellar for free" fix;
+    each call gets bindings of its own, equal to the words read each time (in the same order),
+    and a call naming a value reads it where it runs. A plan that reads no name is plain (its
+    bindings are made with no Context)."""
+    from engine.interp.calls import bindings, plan_of
     from engine.interp.world import World
 
     engine = loaded(game)
     state = engine.new_game(players=2, seed=1)
     ctx = Context(World(engine.game, state), 0, 0, {name: 2 for name in ("Discount", "Price", "Amount")}, {})
     kept = read = 0
-    for resolved in engine.game.calls.values():
+    for number, resolved in engine.game.calls.items():
+        plan = plan_of(engine.game, number)
+        assert plan_of(engine.game, number) is plan
         names = {value for _id, values in resolved.modifiers for value in values if isinstance(value, str)}
         if resolved.quantity is not None and isinstance(resolved.quantity.value, str):
             names.add(resolved.quantity.value)
-        first, second = handlers.call_env(ctx, resolved), handlers.call_env(ctx, resolved)
+        first, second = bindings(plan, ctx), bindings(plan, ctx)
         assert list(first.items()) == list(second.items()) == _env_as_written(ctx, resolved)
         assert first is not second
+        assert plan.plain == (not names)
         if not names:
+            assert bindings(plan, None) == first
             kept += 1
             continue
         other = Context(ctx.world, 0, 0, {**ctx.env, **{name: 3 for name in names}}, {})
-        assert list(handlers.call_env(other, resolved).items()) == _env_as_written(other, resolved)
-        assert handlers.call_env(other, resolved) != first
+        assert list(bindings(plan, other).items()) == _env_as_written(other, resolved)
+        assert bindings(plan, other) != first
         read += 1
     assert kept > 10 and read > 0
 

@@ -8,6 +8,7 @@ cimport cython
 from engine.interp.numbered cimport value_key
 
 from engine.interp.game cimport Game
+from engine.interp.calls cimport CallPlan, fixed_numbers, plan_of
 
 # FRESH, held typed: a test of a key against it is the set's own (Cython has no such test for
 # a frozenset)
@@ -38,4 +39,5 @@ cpdef object _answer_fails(Game game, dict frame, object node)
 cpdef object _assured(Game game, object node)
 cpdef object _self_region(Game game)
 cpdef object _binds_one(Game game, object body, object name)
+@cython.locals(plan=CallPlan)
 cpdef object _call_fails(Game game, object number)

@@ -30,6 +30,7 @@ from engine.effects.ast import (
     ForEachIn, ForEachOf, Give, Has, IfPossible, Item, ItemsAction, Let, LetAny, May, Move, Node, Number, Obligation,
     OnlyIf, OtherThan, OwnPlace, Pass, Perform, Pick, Play, Poll, Repeat, Sentence, Set, ThingSelector, Twice, Var, You,
 )
+from engine.interp.calls import fixed_numbers, plan_of
 from engine.interp.labels import choice_keys
 from engine.interp.numbered import value_key
 
@@ -238,25 +239,16 @@ def _item_fails(game, verb: str, item) -> bool:
 
 def _call_fails(game, number: int) -> bool:
     """Whether a call could fail: its procedure's body, read knowing the numbers the call's words
-    fix (_fixed_by_call), or what triggers after it."""
-    procedure = game.calls[number].procedure
-    if triggers_can_fail(game, procedure.id):
+    fix (each modifier's flag and the values written as numbers: calls.fixed_numbers), or what
+    triggers after it."""
+    plan = plan_of(game, number)
+    if triggers_can_fail(game, plan.procedure):
         return True
-    body = game.procedures[procedure.id]
-    return can_fail(game, body) and _fails_knowing(game, game.nodes[body], _fixed_by_call(game, number))
+    body = plan.body
+    return can_fail(game, body) and _fails_knowing(game, game.nodes[body], fixed_numbers(plan))
 
 
 # ------------------------------------------------------------------ what a call's words fix
-
-
-def _fixed_by_call(game, number: int) -> dict:
-    """The numbers the words of call ``number`` fix for its procedure's body: each modifier's
-    flag (1 when the call says it, else 0) and the values it writes as numbers; not those read
-    from the caller's names, nor Count."""
-    from engine.interp.handlers import _env_plan  # (here: handlers imports frames, which imports this module)
-    fixed, _count, reads = _env_plan(game.calls[number])
-    read = {name for name, _value in reads}
-    return {name: value for name, value in fixed.items() if type(value) is int and name not in read}
 
 
 def _fails_knowing(game, node, known: dict) -> bool:
@@ -471,7 +463,7 @@ def rest_fails(game, frame: dict) -> bool:
                 return True
         return False
     if kind is Call:
-        return step == 1 and triggers_can_fail(game, game.calls[frame["n"]].procedure.id)
+        return step == 1 and triggers_can_fail(game, plan_of(game, frame["n"]).procedure)
     if kind in ITEM_ACTIONS:
         return _items_rest_fails(game, frame, node, dict.get(frame, "i", 0))
     return True

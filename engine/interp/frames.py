@@ -58,9 +58,11 @@ class Frames:
         return envs[frame["e"]]
 
     def new_env(self, values: dict) -> str:
+        """The key of new bindings, ``values`` itself: the caller hands over a dict of its own,
+        which the run then changes in place."""
         self.s["serial"] += 1
         key = env_key(self.s["serial"])
-        self.env_table[key] = dict(values)
+        self.env_table[key] = values
         return key
 
     def ctx(self, frame: dict) -> Context:

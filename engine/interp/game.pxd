@@ -14,7 +14,7 @@ cdef class Game:
     cdef readonly object packs, table, vocabulary, effects, procedures, settings
     cdef readonly list nodes, entry, runs, fail_from
     cdef readonly dict calls, node_numbers, parts, memo, fast, dispatch, namespaces, printed, resource_bounds, phrases
-    cdef readonly dict nouns, word_nouns
+    cdef readonly dict nouns, word_nouns, call_plans
     cdef readonly frozenset global_resources, fixed_kinds, reserve_kinds, set_kinds
     cdef readonly bint _made
 

@@ -23,7 +23,7 @@ from engine.positions import to_plain
 # call), each named by the module that owns it: fallible, handlers, items, needs, sets, values, verdict,
 # world. Their names are identifiers: Python and Cython intern a constant that is one, so a read of
 # a table finds its name at the identity test (a name with a space is compared letter by letter).
-MEMO_TABLES = ("can_fail", "failing_answers", "call_env", "answer_needs", "sets", "judging_order", "weight",
+MEMO_TABLES = ("can_fail", "failing_answers", "answer_needs", "sets", "judging_order", "weight",
                "seen_by", "decks_of", "has_reserve", "groups_of", "card_names", "fixed_names",
                "triggers_fail", "guards", "plain_payments", "triggers", "kinds", "noun_facts", "terms", "defined",
                "slot_effects", "placement_rows", "zone_values", "option_weights", "plain_draws", "value_keys",
@@ -50,7 +50,7 @@ class Game:
 
     __slots__ = MADE_WITH + ("runs", "fail_from", "dispatch", "namespaces", "printed", "global_resources",
                              "resource_bounds", "fixed_kinds", "reserve_kinds", "set_kinds", "phrases", "nouns",
-                             "word_nouns", "_made")
+                             "word_nouns", "call_plans", "_made")
 
     def __init__(self, packs: tuple, table: MappingProxyType, vocabulary: Vocabulary, nodes: list,
                  effects: MappingProxyType, calls: dict, procedures: MappingProxyType, node_numbers: dict,
@@ -93,6 +93,7 @@ class Game:
         self.phrases = vocabulary.phrases  # words -> noun (the vocabulary's, read without its lookup by name)
         self.nouns = vocabulary.nouns  # noun id -> noun (likewise)
         self.word_nouns: dict = {}  # node number -> the noun its words name (values.noun_named)
+        self.call_plans: dict = {}  # call node number -> what it runs, as its words fix it (calls.plan_of)
         self._made = True
 
     def __setattr__(self, name: str, value) -> None:

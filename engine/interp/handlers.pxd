@@ -5,7 +5,6 @@
 # or a generator expression cannot be cpdef.)
 from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
-from engine.effects.vocabulary cimport Procedure
 from engine.interp.numbered cimport seat_name
 from engine.interp.values cimport Context
 from engine.effects.ast cimport (Adjust, Bound, Choice, Conditional, Exchange, ForEach, ForEachIn, ForEachOf,
@@ -13,10 +12,6 @@ from engine.effects.ast cimport (Adjust, Bound, Choice, Conditional, Exchange, F
 
 cpdef object adjust_range(Context ctx, Adjust node)
 cpdef object adjust_steps(object start, object end, object span, object wrap)
-@cython.locals(procedure=Procedure)
-cpdef object call_nouns(object resolved, object nouns)
-cpdef object call_env(Context ctx, object resolved)
-cpdef object _env_plan(object resolved)
 
 # The handlers (the table calls them as Python functions) and their helpers that have no
 # closure, as C functions of a typed runtime and frame: the runtime's fields (Frames) and the
@@ -30,6 +25,7 @@ from engine.interp.values cimport (number, player_of, polled_of, polled_seats, s
 from engine.interp.labels cimport label_names, option_label, with_values
 from engine.interp.items cimport slot_taken
 from engine.interp.flow cimport Flow
+from engine.interp.calls cimport CallPlan, bindings, nouns_of, plan_of
 # (the modules as the .py imports them: a call ``items.name(...)`` of a function declared
 # there is a C call, not a read by name of the module's attribute and a Python call)
 cimport engine.interp.items as items
@@ -79,11 +75,11 @@ cpdef object _move_now(Frames rt, dict f, Move node)
 cpdef object _perform(Frames rt, dict f, Perform node)
 @cython.locals(runner=Flow)
 cpdef object _pass(Frames rt, dict f, object node)
-@cython.locals(runner=Flow)
+@cython.locals(runner=Flow, plan=CallPlan)
 cpdef object _call(Frames rt, dict f, object node)
-@cython.locals(procedure=Procedure)
+@cython.locals(plan=CallPlan)
 cpdef object _call_now(Frames rt, dict f, object node)
-cpdef object _call_fields(Frames rt, dict f, object resolved)
+cpdef object _call_fields(Frames rt, dict f, CallPlan plan)
 cpdef object _call_result(Frames rt, dict f)
 # Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object entries_of(Context ctx, object node)

@@ -21,6 +21,7 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp import items, sets
+from engine.interp.calls import bindings, nouns_of, plan_of
 from engine.interp.errors import Infeasible
 from engine.interp.frames import bound_values
 from engine.interp.items import slot_taken
@@ -576,15 +577,15 @@ def _call(rt, f, node: Call):
         handed = _call_now(rt, f, node)
         if handed is not None:  # the body brings bindings of its own
             return rt.hand_over(f, handed[0], handed[1])
-        resolved = rt.game.calls[f["n"]]
+        plan = plan_of(rt.game, f["n"])
         f["mark"] = len(rt.s["events"])
         f["s"] = 1
-        rt.push(f, rt.game.procedures[resolved.procedure.id], _call_fields(rt, f, resolved))
+        rt.push(f, plan.body, _call_fields(rt, f, plan))
     elif f["s"] == 1:
         f["result"] = _call_result(rt, f)
         f["s"] = 2
-        procedure, runner = rt.game.calls[f["n"]].procedure, rt.flow
-        for root, label in runner.triggers_after(rt, f["p"], procedure.id):
+        procedure, runner = plan_of(rt.game, f["n"]).procedure, rt.flow
+        for root, label in runner.triggers_after(rt, f["p"], procedure):
             rt.push(f, root, {"e": rt.new_env({}), "y": f["p"], "src": f"trigger:{label}"})
     else:
         rt.done(f, f.pop("result"))
@@ -595,75 +596,21 @@ def _call_now(rt, f, node: Call):
     the call's place (Frames.child and tail), with the call's bindings of its own, marked "q":
     the body's own result is not the call's ("as Name" after it binds nothing). None, having
     done nothing, for a call that gathers a result or has triggers after it."""
-    game = rt.game
-    resolved = game.calls[game.number(node)]
-    procedure = resolved.procedure
-    if procedure.result or game.triggers(procedure.id):
+    plan = plan_of(rt.game, node.number)
+    if plan.gathers or plan.triggered:
         return None
-    fields = _call_fields(rt, f, resolved)
+    fields = _call_fields(rt, f, plan)
     fields["own"] = fields["q"] = True
-    return game.procedures[procedure.id], fields
+    return plan.body, fields
 
 
-def _call_fields(rt, f, resolved) -> dict:
+def _call_fields(rt, f, plan) -> dict:
     """The keys of the frame of a procedure's body: its bindings, its owner, its nouns."""
-    fields = {"e": rt.new_env(call_env(rt.ctx(f), resolved)), "y": f["p"]}
-    nouns = call_nouns(resolved, dict.get(f, "x") or {})
+    fields = {"e": rt.new_env(bindings(plan, None if plan.plain else rt.ctx(f))), "y": f["p"]}
+    nouns = nouns_of(plan, dict.get(f, "x"))
     if nouns:
         fields["x"] = nouns
     return fields
-
-
-def call_nouns(resolved, nouns: dict) -> dict:
-    """The nouns a procedure body substitutes: the caller's, and the procedure's object noun as
-    the narrower noun the call named (a call on one kind of piece: the body's object means it)."""
-    procedure = resolved.procedure
-    if procedure.object and resolved.object and resolved.object != procedure.object:
-        return {**nouns, procedure.object: resolved.object}
-    return nouns
-
-
-def call_env(ctx, resolved) -> dict:
-    """The bindings a procedure body starts with: Count, and each modifier's flag and values.
-    What the call's words fix is worked out once per call (``_env_plan``); each run copies it
-    and reads only the names whose values come from the caller's bindings (the values are only
-    read, never changed in place)."""
-    memo = ctx.game.memo["call_env"]
-    plan = dict.get(memo, id(resolved))
-    if plan is None:
-        plan = memo[id(resolved)] = _env_plan(resolved)
-    fixed, count, reads = plan
-    env = dict(fixed)
-    if count is not None:  # "claim Count ...": the quantity's number read from a name
-        env["Count"] = {"mode": resolved.quantity.mode, "value": number(ctx, count)}
-    for name, var in reads:
-        env[name] = number(ctx, var)
-    return env
-
-
-def _env_plan(resolved) -> tuple:
-    """(the bindings the words fix, with every name in its place; the name Count's number is
-    read from, or None; (name, the name its value is read from), ...)."""
-    quantity = resolved.quantity
-    count = None
-    if quantity is None:
-        fixed = {"Count": {"mode": "exactly", "value": 1}}
-    elif isinstance(quantity.value, str):
-        fixed, count = {"Count": None}, Var(quantity.value)
-    else:
-        fixed = {"Count": {"mode": quantity.mode, "value": quantity.value}}
-    reads = []
-    values = dict(resolved.modifiers)
-    for modifier in resolved.procedure.modifiers:
-        fixed[modifier.variable] = 1 if modifier.id in values else 0
-        for name in modifier.placeholders:
-            fixed.setdefault(name, 0)
-        for name, value in zip(modifier.placeholders, values.get(modifier.id, ())):
-            if isinstance(value, int):
-                fixed[name] = value
-            else:
-                reads.append((name, Var(value)))
-    return fixed, count, tuple(reads)
 
 
 def _call_result(rt, f) -> list[str]:

@@ -3,6 +3,7 @@
 # convention (a call from another module still goes through the Python function). The plain
 # Python module ignores this file. (A function with a closure, a lambda or a generator
 # expression cannot be cpdef.)
+cimport cython
 from engine.interp.frames cimport Frames
 from engine.interp.game cimport Game
 
@@ -20,10 +21,12 @@ cpdef object unaffordable(Frames rt, object node, object seat)
 # The values' readers and the handlers' helpers this module calls, as C functions (none of them
 # is patched by a test).
 from engine.interp.values cimport counter_owner, is_resource
-from engine.interp.handlers cimport adjust_steps, call_nouns
+from engine.interp.handlers cimport adjust_steps
+from engine.interp.calls cimport CallPlan, nouns_of, plan_of
 from engine.interp.fallible cimport below_top_fails
 # Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object _read(Game game, object node, object subst, object ways, object calls, object count)
+@cython.locals(plan=CallPlan)
 cpdef object _call(Game game, object node, object subst, object ways, object calls)
 cpdef object _split(Game game, object node, object subst, object ways, object going, object calls, object count)
 cpdef object _counters(Game game, object node, object subst, object way)

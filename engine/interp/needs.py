@@ -36,7 +36,8 @@ from engine.effects.ast import (
     Adjust, Call, Choice, Effect, Exchange, Gain, Item, Let, Lose, May, Number, OnlyIf, Pay, Repeat, Sentence, Var,
 )
 from engine.interp.fallible import below_top_fails
-from engine.interp.handlers import adjust_steps, call_nouns, repeat_bounds
+from engine.interp.calls import nouns_of, plan_of
+from engine.interp.handlers import adjust_steps, repeat_bounds
 from engine.interp.labels import choice_indexes
 from engine.interp.values import counter_owner, is_resource
 
@@ -110,13 +111,14 @@ def _stop(ways: list) -> list:
 
 
 def _call(game, node: Call, subst: dict, ways: list, calls: frozenset) -> list:
-    resolved = game.calls[game.number(node)]
-    procedure = resolved.procedure.id
+    number = game.number(node)
+    plan = plan_of(game, number)
+    procedure = plan.procedure
     if procedure in calls:  # a procedure that calls itself
         return _stop(ways)
-    body = game.nodes[game.procedures[procedure]]
-    ways = _read(game, body, call_nouns(resolved, subst), ways, calls | {procedure}, _least_count(resolved))
-    return _stop(ways) if game.triggers(procedure) else ways  # what triggers after it is not read
+    body = game.nodes[plan.body]
+    ways = _read(game, body, nouns_of(plan, subst), ways, calls | {procedure}, _least_count(game.calls[number]))
+    return _stop(ways) if plan.triggered else ways  # what triggers after it is not read
 
 
 def _least_count(resolved) -> int | None:

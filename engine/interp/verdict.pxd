@@ -4,7 +4,6 @@
 # declared here (tests/test_compiled_declarations.py).
 from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
-from engine.effects.vocabulary cimport Procedure
 
 from engine.effects.ast cimport (Bound, Choice, Conditional, Discard, Draw, Exchange, ForEach, ForEachIn, Gain, Item,
                                  Let, Location, Move, Obligation, OnlyIf, Perform, Poll, Repeat, Set, Take, Twice)
@@ -14,7 +13,8 @@ from engine.interp.game cimport Game
 from engine.interp.world cimport World, borrowing
 # The values' readers and the handlers' helpers this module calls most, as C functions: the call
 # skips the lookup of the name and Python's calling convention (none of them is patched by a test).
-from engine.interp.handlers cimport adjust_range, adjust_steps, call_env, call_nouns, entries_of
+from engine.interp.handlers cimport adjust_range, adjust_steps, entries_of
+from engine.interp.calls cimport CallPlan, bindings, nouns_of, plan_of
 from engine.interp.items cimport bounds, pick_pool, slot_taken
 from engine.interp.fallible cimport can_fail, rest_fails, steps_fail, triggers_can_fail
 from engine.interp.flow cimport Flow
@@ -79,8 +79,9 @@ cpdef object _plain_draw(Frames rt, object root)
 cpdef object _drawable(World world, object deck, object pile)
 cpdef object _option_draws(Frames rt, object number)
 cpdef object _option_guards(Frames rt, object number)
-cpdef object _option_plans(Frames rt, object number, object table, object plan_of)
+cpdef object _option_plans(Frames rt, object number, object table, object planner)
 cpdef object _draw_plan(Frames rt, object option)
+@cython.locals(plan=CallPlan)
 cpdef object _guard_plan(Frames rt, object option)
 
 # The walk's steps (its table, CHECKS, calls them as Python functions) and their helpers that
@@ -104,9 +105,11 @@ cpdef object _one_of(Walk w, dict envs, tuple head, object item)
 @cython.locals(location=Location)
 cpdef object _pool(Walk w, dict envs, tuple head, Item item)
 cpdef object _adjust(Walk w, dict envs, tuple head, object node, tuple rest)
-@cython.locals(procedure=Procedure)
+@cython.locals(plan=CallPlan)
 cpdef object _call(Walk w, dict envs, tuple head, object node, tuple rest)
-cpdef object _guarded(Walk w, dict envs, tuple head, object env, object subst, object guards)
+cpdef dict _bindings(Walk w, dict envs, tuple head, CallPlan plan)
+cpdef object _guarded(Walk w, dict envs, tuple head, dict env, object subst, object guards)
+@cython.locals(plan=CallPlan)
 cpdef object _guarded_call(Walk w, dict envs, tuple head, object call, object guards)
 cpdef object _twice(Walk w, dict envs, tuple head, Twice node, tuple rest)
 cpdef object _exchange(Walk w, dict envs, tuple head, Exchange node, tuple rest)

@@ -84,8 +84,8 @@ from engine.interp.errors import Infeasible, nearer, nearest
 from engine.interp.fallible import can_fail, children, rest_fails, steps_fail, triggers_can_fail
 from engine.interp.frames import NO_NOUNS, Frames, bound_values
 from engine.interp import items, sets
-from engine.interp.handlers import (OPEN_QUANTITIES, adjust_range, adjust_steps, call_env, call_nouns,
-                                    entries_of, repeat_bounds)
+from engine.interp.calls import bindings, nouns_of, plan_of
+from engine.interp.handlers import OPEN_QUANTITIES, adjust_range, adjust_steps, entries_of, repeat_bounds
 from engine.interp.items import DONE, bounds, pick_pool, slot_taken
 from engine.interp.labels import choice_indexes, choice_keys
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_named, number, places, player_of,
@@ -194,15 +194,15 @@ def _option_guards(rt, number: int) -> dict | None:
     return _option_plans(rt, number, "option_guards", _guard_plan)
 
 
-def _option_plans(rt, number: int, table: str, plan_of) -> dict | None:
-    """``plan_of(rt, option)`` for each option of the "choose one" ``number`` that has a plan,
+def _option_plans(rt, number: int, table: str, planner) -> dict | None:
+    """``planner(rt, option)`` for each option of the "choose one" ``number`` that has a plan,
     by option key; None when none has (kept in the game's memo ``table``, once per choice)."""
     memo = rt.game.memo[table]
     found = dict.get(memo, number, NOTHING)
     if found is NOTHING:
         node, found = rt.game.nodes[number], {}
         for index, option in enumerate(node.options if type(node) is Choice and node.count == 1 else ()):
-            plan = plan_of(rt, option)
+            plan = planner(rt, option)
             if plan is not None:
                 found[choice_keys(rt.game, number)[index]] = plan
         found = memo[number] = found or None
@@ -223,17 +223,17 @@ def _guard_plan(rt, option):
     if len(steps) != 1 or type(steps[0]) is not Call:
         return None
     call = game.number(steps[0])
-    procedure = game.calls[call].procedure.id
-    guards = None if game.triggers(procedure) else _guards(game, game.procedures[procedure])
+    plan = plan_of(game, call)
+    guards = None if plan.triggered else _guards(game, plan.body)
     return (call, guards) if guards else None
 
 
 def _guarded_call(w, envs, head, call: int, guards: tuple):
     """What the walk gives a call whose body is read by its guards (_call, then _guarded), with
     nothing after it that could fail: YES, or the first condition that fails, in words."""
-    resolved = w.game.calls[call]
+    plan = plan_of(w.game, call)
     try:
-        return _guarded(w, envs, head, call_env(w.ctx(envs, head), resolved), call_nouns(resolved, head[3]), guards)
+        return _guarded(w, envs, head, _bindings(w, envs, head, plan), nouns_of(plan, head[3]), guards)
     except Infeasible as failure:  # a number that cannot be worked out (as Walk.way reads it)
         return failure.reason
 
@@ -362,7 +362,7 @@ def _finished(game, frame: dict, node) -> bool:
     if kind in (ForEachOf, ForEachIn):
         return step == 1 and not frame.get("todo")
     if kind is Call:
-        return step == 1 and not game.triggers(game.calls[frame["n"]].procedure.id)
+        return step == 1 and not plan_of(game, frame["n"]).triggered
     return False
 
 
@@ -1285,23 +1285,25 @@ def _adjust_ways(w, envs, head, node: Adjust, current: int, span: int, values, r
 
 def _call(w, envs, head, node: Call, rest):
     game = w.game
-    resolved = game.calls[game.number(node)]
-    procedure = resolved.procedure
-    subst = call_nouns(resolved, head[3])
-    key = object()  # the call's own bindings
-    env = call_env(w.ctx(envs, head), resolved)
-    number = game.procedures[procedure.id]
-    triggered = game.triggers(procedure.id)
-    if not triggered and not w.fallible(rest):  # the body decides alone: its guards, if that is all
-        guards = _guards(game, number)
+    plan = plan_of(game, node.number)
+    subst = nouns_of(plan, head[3])
+    env = _bindings(w, envs, head, plan)
+    if not plan.triggered and not w.fallible(rest):  # the body decides alone: its guards, if that is all
+        guards = _guards(game, plan.body)
         if guards is not None:
             return _guarded(w, envs, head, env, subst, guards)
+    key = object()  # the call's own bindings
     envs = {**envs, key: env}
-    body = (key, head[1], head[1], subst, number, 0)
+    body = (key, head[1], head[1], subst, plan.body, 0)
     after = ()
-    if triggered:  # they run after the body
-        after = (_at(head, UNKNOWN if triggers_can_fail(game, procedure.id) else CHANGES, 0),)
+    if plan.triggered:  # they run after the body
+        after = (_at(head, UNKNOWN if triggers_can_fail(game, plan.procedure) else CHANGES, 0),)
     return w.walk(envs, (body,) + after + rest)
+
+
+def _bindings(w, envs, head, plan) -> dict:
+    """The bindings a call's body starts with, read where ``head`` runs (a new dict)."""
+    return bindings(plan, None if plan.plain else w.ctx(envs, head))
 
 
 def _guards(game, number: int) -> tuple | None:
@@ -1340,8 +1342,9 @@ def _guard_steps(game, queue: list) -> tuple | None:
 
 def _guarded(w, envs, head, env: dict, subst: dict, guards: tuple):
     """The verdict on a body of guards (_guards), read as the walk reads its steps: each let
-    binds its number, and the first condition that fails is the reason, in the trial's words."""
-    ctx = context(dict.get(envs, WORLD) or w.rt.world, head[1], head[1], dict(env), subst)
+    binds its number (in ``env``, the call's own new dict), and the first condition that fails
+    is the reason, in the trial's words."""
+    ctx = context(dict.get(envs, WORLD) or w.rt.world, head[1], head[1], env, subst)
     for name, value in guards:
         if name is None:
             if not test(ctx, value):
@@ -1486,7 +1489,7 @@ def _weight(game, number: int) -> int:
         for child in children(node):
             found += _weight(game, game.number(child))
         if type(node) is Call:
-            found += _weight(game, game.procedures[game.calls[number].procedure.id])
+            found += _weight(game, plan_of(game, number).body)
         memo[number] = found
     return found
 
