@@ -53,10 +53,52 @@ def test_payments_that_another_way_or_an_earlier_gain_may_avoid_are_not_needs(te
 
 
 def test_a_procedure_body_is_read_with_what_the_call_pays():
+    """Buying pays 3 silver, and only with no purchase made yet this turn ("only if you have
+    less than 1 purchase"): a ceiling, written as the negative of its limit."""
     engine = loaded("castles-of-burgundy-cards")
     game = engine.game
     may = game.nodes[game.add_effect("you may buy 3 action cards.")].sentences[0].steps[0]
-    assert needs(game, game.number(may.step)) == ((("silver", 3),),)
+    assert needs(game, game.number(may.step)) == ((("silver", 3), ("purchase", -1)),)
+
+
+def _read_in_a_body(game, text: str) -> tuple:
+    """The ways of ``text`` read as a procedure's body reads it (where "you" is the actor)."""
+    node = game.nodes[game.add_effect(text)]
+    ways = needs_module._read(game, node, {}, [needs_module._Way({}, set(), {}, set())], frozenset({"body"}), None)
+    return tuple(way.entries() for way in ways)
+
+
+@pytest.mark.parametrize("text, wanted", [
+    ("only if you have less than 2 purchase: gain 1 silver.", (("purchase", -2),)),
+    ("only if you have fewer than 2 purchase: gain 1 silver.", (("purchase", -2),)),
+    ("only if you have at most 2 purchase: gain 1 silver.", (("purchase", -3),)),
+    ("only if you have less than 3 purchase: only if you have at most 0 purchase: gain 1 silver.",
+     (("purchase", -1),)),  # the lower limit
+    ("gain 1 purchase, then only if you have less than 2 purchase: gain 1 silver.",
+     (("purchase", -2),)),  # a gain before the test can only raise the counter
+    ("pay 1 purchase, then only if you have less than 2 purchase: gain 1 silver.",
+     (("purchase", 1),)),  # lowered first: the test is no ceiling
+    ("only if you have at least 2 purchase: gain 1 silver.", ()),  # a floor is not read
+])
+def test_a_counter_tested_below_a_number_before_anything_lowers_it_is_a_ceiling(text, wanted):
+    assert _read_in_a_body(loaded("castles-of-burgundy-cards").game, text) == (wanted,)
+
+
+def test_a_test_of_your_counters_outside_a_procedure_is_no_ceiling():
+    """At the top of an effect "you" is the effect's owner, who need not be the one acting."""
+    assert needed(loaded("castles-of-burgundy-cards"), "only if you have less than 1 purchase: gain 1 silver.") == {}
+
+
+def test_a_player_over_a_ceiling_is_short_of_it():
+    """short reads a ceiling against the counter now: at its limit or over it, the way fails."""
+    engine = loaded("castles-of-burgundy-cards")
+    state = engine.new_game(players=2, seed=1)
+    rt = runtime.Runtime(engine.game, state, engine.flow)
+    wanted = ((("silver", 3), ("purchase", -1)),)
+    for silver, purchase, lacks in ((3, 0, False), (3, 1, True), (2, 0, True), (9, 2, True)):
+        for resource, amount in (("silver", silver), ("purchase", purchase)):
+            rt.world.add(0, resource, amount - rt.world.counter(0, resource))
+        assert needs_module.short(rt, wanted, 0) is lacks, (silver, purchase)
 
 
 @pytest.mark.parametrize("text, ways", [

@@ -30,6 +30,7 @@ cpdef object _read(Game game, object node, object subst, object ways, object cal
 cpdef object _call(Game game, object node, object subst, object ways, object calls)
 cpdef object _split(Game game, object node, object subst, object ways, object going, object calls, object count)
 cpdef object _counters(Game game, object node, object subst, object way)
+cpdef object _ceiling(Game game, object condition, object subst, object way)
 cpdef object _may_needs(Game game, object node)
 cpdef object _answer_needs(Game game, object number, object node, object read)
 cpdef object _adjust_needs(Game game, object node)

@@ -10,6 +10,11 @@ with effects that trigger after it, anything but a resource counter
 changing). Gaining a resource ends the needs of that resource only; paying or
 losing others, binding a number and testing a condition change nothing here.
 
+A *ceiling* is the other side: "only if you have less than 1 purchase" in a
+procedure's body (where "you" is the one acting), met before any step could
+lower that counter, fails with the counter at the limit or over it now (a gain
+before the test can only raise it). A way keeps it as (resource, -limit).
+
 A "choose one" splits the reading into one *way* per option, each read on
 with its own needs ("pay 3 silver to gain 1 vp; or pay 3 workers to gain 1
 vp": two ways); an answer is refused only when every way lacks something. A
@@ -33,7 +38,8 @@ counter as the handler pays it, in World.shortfall's words: again without a walk
 from __future__ import annotations
 
 from engine.effects.ast import (
-    Adjust, Call, Choice, Effect, Exchange, Gain, Item, Let, Lose, May, Number, OnlyIf, Pay, Repeat, Sentence, Var,
+    Adjust, Call, Choice, Effect, Exchange, Gain, Has, Item, Let, Lose, May, Number, OnlyIf, Pay, Repeat, Sentence,
+    Var, You,
 )
 from engine.interp.fallible import below_top_fails
 from engine.interp.calls import nouns_of, plan_of
@@ -42,30 +48,39 @@ from engine.interp.labels import choice_indexes
 from engine.interp.values import counter_owner, is_resource
 
 NONE: tuple = ()
+CEILINGS = {"less than": 0, "fewer than": 0, "at most": 1}  # a comparison -> what its number adds to the limit
 MOST_WAYS = 8  # ways one reading may split into (a "choose one" that would make more is not followed)
 
 
 class _Way:
     """One way through the effect being read: what it surely pays so far, the resources a
-    step has raised (their later payments are not needs), and whether the reading goes on."""
+    step has raised (their later payments are not needs), the ceilings it surely meets (a
+    counter that must be below a number), the resources a step has lowered (a later test of
+    them is no ceiling), and whether the reading goes on."""
 
-    __slots__ = ("need", "raised", "going")
+    __slots__ = ("need", "raised", "ceiling", "lowered", "going")
 
-    def __init__(self, need: dict, raised: set) -> None:
-        self.need, self.raised, self.going = need, raised, True
+    def __init__(self, need: dict, raised: set, ceiling: dict, lowered: set) -> None:
+        self.need, self.raised, self.ceiling, self.lowered, self.going = need, raised, ceiling, lowered, True
 
     def split(self) -> "_Way":
-        return _Way(dict(self.need), set(self.raised))
+        return _Way(dict(self.need), set(self.raised), dict(self.ceiling), set(self.lowered))
+
+    def entries(self) -> tuple:
+        """What the way needs, as ``short`` reads it: (resource, amount) to pay, then
+        (resource, -limit) for a counter that must be below ``limit``; each part sorted."""
+        return tuple(sorted(self.need.items())) + tuple(sorted((r, -limit) for r, limit in self.ceiling.items()))
 
 
 def needs(game, number: int) -> tuple:
-    """The ways through node ``number``, each as what it surely pays before it could raise it
-    (((resource, amount), ...), ...); empty when some way needs nothing."""
+    """The ways through node ``number``, each as what it surely pays before it could raise it,
+    and the ceilings it surely meets before it could lower them (((resource, amount), ...,
+    (resource, -limit), ...), ...: _Way.entries); empty when some way needs nothing."""
     memo = game.memo.setdefault("needs", {})
     found = memo.get(number)
     if found is None:
-        ways = _read(game, game.nodes[number], {}, [_Way({}, set())], frozenset(), None)
-        found = tuple(dict.fromkeys(tuple(sorted(way.need.items())) for way in ways))
+        ways = _read(game, game.nodes[number], {}, [_Way({}, set(), {}, set())], frozenset(), None)
+        found = tuple(dict.fromkeys(way.entries() for way in ways))
         if () in found:  # a way that needs nothing: no answer is refused
             found = ()
         memo[number] = found
@@ -88,6 +103,9 @@ def _read(game, node, subst: dict, ways: list, calls: frozenset, count: int | No
             return _stop(ways)
         return ways
     if kind is OnlyIf:  # the test changes nothing; failing it is a no as well
+        if calls:  # in a procedure's body, "you" is the actor whose counters are read
+            for way in going:
+                _ceiling(game, node.condition, subst, way)
         return _read(game, node.body, subst, ways, calls, count)
     if kind is Exchange:
         return _read(game, node.reward, subst, _read(game, node.cost, subst, ways, calls, count), calls, count)
@@ -166,22 +184,48 @@ def _counters(game, node, subst: dict, way: _Way) -> None:
         resource, quantity = noun.id, item.quantity
         if type(node) is Gain:
             way.raised.add(resource)
-        elif type(node) is Pay and resource not in way.raised:
+            continue
+        way.lowered.add(resource)
+        if type(node) is Pay and resource not in way.raised:
             if quantity.mode == "exactly" and type(quantity.value) is int:
                 way.need[resource] = way.need.get(resource, 0) + quantity.value
             else:  # an amount known only then: later payments of it are not added up
                 way.raised.add(resource)
 
 
+def _ceiling(game, condition, subst: dict, way: _Way) -> None:
+    """A test "you have less than N R" (or "fewer than", "at most") of a resource counter that no
+    step before it has lowered: the way meets it only with R below the limit now (a gain before
+    the test can only raise R). Any other test adds nothing."""
+    if type(condition) is not Has or type(condition.player) is not You or condition.filters \
+            or condition.location is not None:
+        return
+    comparison = condition.comparison
+    limit = comparison.right
+    if type(limit) is not Number or comparison.op not in CEILINGS:
+        return
+    noun = game.noun(condition.noun)
+    if noun is not None and noun.id in subst:
+        noun = game.nouns[subst[noun.id]]
+    if noun is None or not is_resource(noun) or noun.id in way.lowered:
+        return
+    below = limit.value + CEILINGS[comparison.op]
+    way.ceiling[noun.id] = min(below, way.ceiling.get(noun.id, below))
+
+
 def short(rt, wanted: tuple, seat: int, times: int = 1) -> bool:
-    """Whether ``seat`` lacks something on every way of ``wanted`` (``times`` over) now. Paid
-    several times, an effect of several ways may take a different way each time: not read."""
+    """Whether ``seat`` lacks something on every way of ``wanted`` (``times`` over) now, or has
+    too much of a counter that must be below a limit (a negative amount: its first run fails).
+    Paid several times, an effect of several ways may take a different way each time: not read."""
     if not wanted or (times > 1 and len(wanted) > 1):  # no way needs anything, or not read
         return False
     world, game = rt.world, rt.game
     for way in wanted:
         for resource, amount in way:
-            if world.lacks(counter_owner(game, resource, seat), resource, amount * times):
+            if amount < 0:  # a ceiling: the way fails with -amount or more
+                if world.counter(counter_owner(game, resource, seat), resource) >= -amount:
+                    break
+            elif world.lacks(counter_owner(game, resource, seat), resource, amount * times):
                 break
         else:
             return False  # this way has all it needs
