@@ -30,7 +30,8 @@ MEMO_TABLES = ("can_fail", "failing_answers", "answer_needs", "sets", "judging_o
                "placement_keys", "value_steps", "choice_options", "choice_keys", "choice_indexes", "choice_names",
                "value_options",
                "option_draws", "option_guards", "ordered_kinds",
-               "counter_conditions", "wording", "row_labels", "deciding", "deciding_parts", "candidate_readers")
+               "counter_conditions", "wording", "row_labels", "deciding", "deciding_parts", "candidate_readers",
+               "discard_piles")
 
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)

@@ -22,7 +22,7 @@ from engine.effects.ast import (
     Play, Quantity, Reveal, Take, VarPlace, Yours,
 )
 from engine.effects.render import render
-from engine.interp.errors import Infeasible, RulesError
+from engine.interp.errors import NOT_READ, Infeasible, RulesError
 from engine.interp.game import NO_ITEMS
 from engine.interp.numbered import numeral, seat_name
 from engine.interp.values import (
@@ -622,10 +622,20 @@ def lose(rt, seat, tid: str) -> None:
 
 
 def _discard_pile(rt, thing: dict) -> str | None:
-    card_type = dict.get(rt.game.items("card_types"), thing["k"])
+    """The discard pile of a thing's kind (None: it has none), read once per kind."""
+    memo = rt.game.memo["discard_piles"]
+    kind = thing["k"]
+    pile = dict.get(memo, kind, NOT_READ)
+    if pile is NOT_READ:
+        pile = memo[kind] = _kind_discard_pile(rt.game, kind)
+    return pile
+
+
+def _kind_discard_pile(game, kind: str) -> str | None:
+    card_type = dict.get(game.items("card_types"), kind)
     if not card_type or not dict.get(card_type, "deck"):
         return None
-    return dict.get(rt.game.item("decks", card_type["deck"]), "discard_pile")
+    return dict.get(game.item("decks", card_type["deck"]), "discard_pile")
 
 
 def move_to_owner(rt, tid: str, seat: int) -> None:
