@@ -596,7 +596,8 @@ def _call_now(rt, f, node: Call):
     the call's place (Frames.child and tail), with the call's bindings of its own, marked "q":
     the body's own result is not the call's ("as Name" after it binds nothing). None, having
     done nothing, for a call that gathers a result or has triggers after it."""
-    plan = plan_of(rt.game, node.number)
+    game = rt.game
+    plan = plan_of(game, game.number(node))
     if plan.gathers or plan.triggered:
         return None
     fields = _call_fields(rt, f, plan)

@@ -1285,7 +1285,7 @@ def _adjust_ways(w, envs, head, node: Adjust, current: int, span: int, values, r
 
 def _call(w, envs, head, node: Call, rest):
     game = w.game
-    plan = plan_of(game, node.number)
+    plan = plan_of(game, game.number(node))
     subst = nouns_of(plan, head[3])
     env = _bindings(w, envs, head, plan)
     if not plan.triggered and not w.fallible(rest):  # the body decides alone: its guards, if that is all
