@@ -249,6 +249,33 @@ def test_a_name_bound_again_is_no_longer_known(castles):
     assert "AnyDie" in fallible._names_bound(Sentence(steps=(rebinding,)))
 
 
+@pytest.mark.parametrize("die, fails_then", [(1, False), (6, False), (0, True), (7, True)])
+def test_a_call_reading_a_known_number_is_read_knowing_it(castles, die, fails_then):
+    """"act with die Die" reads the caller's Die: knowing it (a let has just bound it), the act's
+    adjustment cannot fail with Die inside 1 to 6, and can outside it. Not knowing it, the call
+    can fail (the static reading)."""
+    from engine.interp import fallible
+
+    game = castles.game
+    root = game.add_effect("let Die be 1, then gain 1 silver, then act with die Die.")
+    assert len(game.runs[root]) == 3  # the steps, flat: what follows the let is read from step 1
+    assert fallible.steps_fail_knowing(game, root, 1, {"Die": die}) is fails_then
+    assert fallible.steps_fail_knowing(game, root, 1, {}) is True
+    assert fallible.steps_fail_knowing(game, root, 1, {"Other": die}) is True
+
+
+def test_a_procedure_calling_itself_is_not_read_again(castles):
+    """A call met again inside its own body could fail, as far as the reading knows: it stops."""
+    from engine.interp import fallible
+
+    game = castles.game
+    steps = game.runs[game.add_effect("let Die be 3, then act with die Die.")]
+    number = steps[-1]
+    assert type(game.nodes[number]).__name__ == "Call"
+    assert fallible._call_fails_knowing(game, number, {"Die": 3}, frozenset()) is False
+    assert fallible._call_fails_knowing(game, number, {"Die": 3}, frozenset({"act"})) is True
+
+
 def test_performing_a_picked_card_fails_only_if_one_of_its_kinds_effects_can(castles):
     """Placing a project: "choose 1 action card ... as Card, ... perform Card": every action card's
     bonus cannot fail (a castle's "act with any die" included), so once the card is in the estate

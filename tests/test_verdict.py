@@ -167,8 +167,8 @@ def test_when_no_way_works_the_one_that_misses_least_is_told_either_way():
         assert found.startswith("needs 50 lira, you have ")
 
 
-def _walk_and_trial(effect: str, seat: int = 0):
-    engine = loaded("viticulture")
+def _walk_and_trial(effect: str, seat: int = 0, game: str = "viticulture"):
+    engine = loaded(game)
     state = engine.new_game(players=2, seed=3)
     rt = runtime.Runtime(engine.game, runtime.clone(state), engine.flow)
     rt.s["pending"] = None
@@ -247,6 +247,26 @@ def test_the_walk_is_sure_of_these_shapes_and_says_what_a_trial_says(effect, wor
     sure verdict, the trial's."""
     found, by_trial = _walk_and_trial(effect)
     assert found is not None, "the walk should read this shape"
+    assert (found is verdict.YES) is works
+    assert (None if found is verdict.YES else found) == by_trial
+
+
+@pytest.mark.parametrize("die, works, read_knowing", [(4, True, True), (9, False, False)])
+def test_what_follows_a_let_is_read_knowing_its_number(die, works, read_knowing, monkeypatch):
+    """Castles: "let Die be N, then gain 1 silver, then act with die Die". The act's adjustment
+    fails only with Die outside 1 to 6: knowing N, the walk is sure at the let, and walks no
+    further; outside the range it walks on, and says what the trial says."""
+    sure = []
+
+    def counted(w, rest, name, value):
+        found = sure_knowing(w, rest, name, value)
+        sure.append(found)
+        return found
+    sure_knowing = verdict._sure_knowing
+    monkeypatch.setattr(verdict, "_sure_knowing", counted)
+    found, by_trial = _walk_and_trial(f"let Die be {die}, then gain 1 silver, then act with die Die.",
+                                      game="castles-of-burgundy-cards")
+    assert sure == [read_knowing]
     assert (found is verdict.YES) is works
     assert (None if found is verdict.YES else found) == by_trial
 

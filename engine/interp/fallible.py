@@ -11,7 +11,8 @@ choice fails only if every option can; a pick under a condition that counts
 enough of the same things cannot (_assured). A call is read knowing what its
 words fix (a modifier's flag, a number written out): a condition on them runs
 the branch it picks, and adjusting such a number inside its range cannot fail
-(_fails_knowing). Performing a thing fails only if an effect that a thing of
+(_fails_knowing). The walk reads the rest of a sequence the same way, knowing
+the number a "let" has just bound (steps_fail_knowing). Performing a thing fails only if an effect that a thing of
 the kinds its name is picked from carries could (_performed_fails). The answer
 is conservative: True when unsure, so a wrong answer can only cost a trial,
 never allow a move.
@@ -251,12 +252,14 @@ def _call_fails(game, number: int) -> bool:
 # ------------------------------------------------------------------ what a call's words fix
 
 
-def _fails_knowing(game, node, known: dict) -> bool:
+def _fails_knowing(game, node, known: dict, calls: frozenset = frozenset()) -> bool:
     """can_fail, knowing the numbers some names hold where ``node`` starts: a condition on them
-    ("if AnyDie: ...", "if Die is 0: ...") runs the one branch it picks, and an adjustment of a
+    ("if AnyDie: ...", "if Die is 0: ...") runs the one branch it picks, an adjustment of a
     known number inside its range ("adjust Die within 1 to 6") cannot fail (keeping it is one
-    answer). A name bound again on the way is no longer known. Every other node is read as
-    can_fail reads it (conservative)."""
+    answer), and a call passes on what it fixes and the known numbers it reads ("act with die
+    Die"). A name bound again on the way is no longer known. Every other node is read as
+    can_fail reads it (conservative). ``calls``: the procedures being read (one that calls
+    itself is not read again)."""
     number = game.number(node)
     if not known or not can_fail(game, number):
         return can_fail(game, number)
@@ -264,23 +267,52 @@ def _fails_knowing(game, node, known: dict) -> bool:
     if kind is Effect or kind is Sentence:
         known = dict(known)
         for part in node.sentences if kind is Effect else node.steps:
-            if _fails_knowing(game, part, known):
+            if _fails_knowing(game, part, known, calls):
                 return True
             for name in _names_bound(part):
                 known.pop(name, None)
         return False
+    if kind is Call:
+        return _call_fails_knowing(game, number, known, calls)
     if kind is Conditional:
         picked = _decided(node.condition, known)
         if picked is None:
             return True
         if picked:
-            return _fails_knowing(game, node.then, known)
-        return node.otherwise is not None and _fails_knowing(game, node.otherwise, known)
+            return _fails_knowing(game, node.then, known, calls)
+        return node.otherwise is not None and _fails_knowing(game, node.otherwise, known, calls)
     if kind is Adjust:
         value, low, high = known.get(node.name), node.low, node.high
         return not (type(value) is int and type(low) is Number and type(high) is Number
                     and low.value <= value <= high.value)
     return True
+
+
+def _call_fails_knowing(game, number: int, known: dict, calls: frozenset) -> bool:
+    """Whether call ``number`` could fail, knowing the numbers of the caller's names in
+    ``known``: its body read knowing what its words fix and the values it reads of them."""
+    plan = plan_of(game, number)
+    if plan.procedure in calls or triggers_can_fail(game, plan.procedure):
+        return True
+    inner = fixed_numbers(plan)
+    for name, var in plan.reads:
+        value = dict.get(known, var.name)
+        if type(value) is int:
+            inner[name] = value
+    return _fails_knowing(game, game.nodes[plan.body], inner, calls | {plan.procedure})
+
+
+def steps_fail_knowing(game, number: int, step: int, known: dict) -> bool:
+    """Whether the steps of ``number`` from ``step`` on (game.runs) could fail, knowing the
+    numbers some names hold there (_fails_knowing)."""
+    steps, known = game.runs[number], dict(known)
+    for at in range(step, len(steps)):
+        node = game.nodes[game.entry[steps[at]]]
+        if _fails_knowing(game, node, known):
+            return True
+        for name in _names_bound(node):
+            known.pop(name, None)
+    return False
 
 
 def _decided(condition, known: dict) -> bool | None:

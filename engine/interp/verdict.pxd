@@ -16,7 +16,7 @@ from engine.interp.world cimport World, borrowing
 from engine.interp.handlers cimport adjust_range, adjust_steps, entries_of
 from engine.interp.calls cimport CallPlan, bindings, nouns_of, plan_of
 from engine.interp.items cimport bounds, pick_pool, slot_taken
-from engine.interp.fallible cimport can_fail, rest_fails, steps_fail, triggers_can_fail
+from engine.interp.fallible cimport can_fail, rest_fails, steps_fail, steps_fail_knowing, triggers_can_fail
 from engine.interp.flow cimport Flow
 # (the modules as the .py imports them: a call ``items.name(...)`` of a function declared
 # there is a C call, not a read by name of the module's attribute and a Python call)
@@ -88,6 +88,8 @@ cpdef object _guard_plan(Frames rt, object option)
 # have no closure, as C functions of a typed walk: its fields and C methods are reached without
 # a lookup by name, and the calls among them skip Python's calling convention.
 cpdef object _let(Walk w, dict envs, tuple head, Let node, tuple rest)
+@cython.locals(first=tuple, memo=dict)
+cpdef object _sure_knowing(Walk w, tuple rest, object name, object value)
 cpdef object _only_if(Walk w, dict envs, tuple head, OnlyIf node, tuple rest)
 cpdef object _conditional(Walk w, dict envs, tuple head, Conditional node, tuple rest)
 cpdef object _take(Walk w, dict envs, tuple head, Take node, tuple rest)

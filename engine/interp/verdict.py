@@ -81,7 +81,8 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp.errors import Infeasible, nearer, nearest
-from engine.interp.fallible import can_fail, children, rest_fails, steps_fail, triggers_can_fail
+from engine.interp.fallible import (can_fail, children, rest_fails, steps_fail, steps_fail_knowing,
+                                    triggers_can_fail)
 from engine.interp.frames import NO_NOUNS, Frames, bound_values
 from engine.interp import items, sets
 from engine.interp.calls import bindings, nouns_of, plan_of
@@ -916,7 +917,29 @@ def _bind(envs: dict, key, values: dict) -> dict:
 
 def _let(w, envs, head, node: Let, rest):
     value = number(w.ctx(envs, head), node.value)
+    if type(value) is int and _sure_knowing(w, rest, node.name, value):
+        return YES
     return w.walk(_bind(envs, head[0], {node.name: value}), rest)
+
+
+def _sure_knowing(w, rest: tuple, name: str, value: int) -> bool:
+    """Whether the rest surely works once ``name`` holds ``value``, where the static reading
+    says it could fail: the rest of the let's own sequence read knowing that number
+    (fallible.steps_fail_knowing: "let Die be the die of Kept, then discard Kept, then act with
+    die Die", whose adjustment cannot fail with Die inside its range), and nothing below it
+    that could fail. Read once per sequence, step, name and value (a memo of the game's)."""
+    if not rest or not w.fallible(rest) or w.fallible(rest[1:]):
+        return False  # nothing to spare, or something below the sequence could fail anyway
+    first = rest[0]
+    number, step = first[4], first[5]
+    if number < 0:
+        return False
+    memo = w.game.memo["sure_knowing"]
+    key = (number, step, name, value)
+    found = dict.get(memo, key)
+    if found is None:
+        found = memo[key] = not steps_fail_knowing(w.game, number, step, {name: value})
+    return found
 
 
 def _only_if(w, envs, head, node: OnlyIf, rest):
