@@ -9,9 +9,9 @@ from engine.interp.values cimport Context, number
 
 @cython.final  # (no subclass: its fields are read with no test for an override)
 cdef class CallPlan:
-    cdef readonly object procedure, count, mode, noun, narrower
+    cdef readonly object procedure, result, count, mode, noun, narrower
     cdef readonly Py_ssize_t body
-    cdef readonly bint gathers, triggered, plain
+    cdef readonly bint triggered, plain
     cdef readonly dict fixed
     cdef readonly tuple reads
 

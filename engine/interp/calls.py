@@ -2,7 +2,7 @@
 
 A call ("buy 3 action cards", "claim Count silver") runs its procedure's body with bindings of
 its own: Count, and each modifier's flag and values. Most of what that takes is fixed by the
-words and the game, not by play: the body's number, whether the call gathers a result or
+words and the game, not by play: the body's number, the result the call gathers, whether
 something triggers after it, the bindings whose values are written as numbers, the names
 whose values come from the caller, and the noun the body's object stands for. A plan holds
 them, made at a call's first run (``plan_of``) and kept in the game's ``call_plans``; each run
@@ -19,7 +19,8 @@ class CallPlan:
     """What call node ``number`` runs, as its words fix it (read-only once made):
 
     - ``procedure``: the procedure's id; ``body``: the number of its body's root;
-    - ``gathers``: whether the call gathers what the body produced (the procedure's result);
+    - ``result``: the noun of the things the call gathers from what the body did (the
+      procedure's result), or None;
     - ``triggered``: whether anything triggers after the procedure (game.triggers);
     - ``fixed``: the bindings the words fix, every name in its place (copied at each run);
     - ``count``: the name Count's number is read from (a Var), or None; ``mode`` its mode;
@@ -29,14 +30,14 @@ class CallPlan:
       (a call on one kind of piece: the body's object means it), or None and None.
     """
 
-    __slots__ = ("procedure", "body", "gathers", "triggered", "fixed", "count", "mode", "reads", "plain", "noun",
+    __slots__ = ("procedure", "body", "result", "triggered", "fixed", "count", "mode", "reads", "plain", "noun",
                  "narrower")
 
     def __init__(self, game, resolved) -> None:
         procedure = resolved.procedure
         self.procedure = procedure.id
         self.body = game.procedures[procedure.id]
-        self.gathers = bool(procedure.result)
+        self.result = procedure.result or None
         self.triggered = bool(game.triggers(procedure.id))
         self.fixed, self.count, self.mode, self.reads = _bindings_fixed(resolved)
         self.plain = self.count is None and not self.reads

@@ -12,8 +12,9 @@ enough of the same things cannot (_assured). A call is read knowing what its
 words fix (a modifier's flag, a number written out): a condition on them runs
 the branch it picks, and adjusting such a number inside its range cannot fail
 (_fails_knowing). The walk reads the rest of a sequence the same way, knowing
-the number a "let" has just bound (steps_fail_knowing). Performing a thing fails only if an effect that a thing of
-the kinds its name is picked from carries could (_performed_fails). The answer
+the number a "let" has just bound (steps_fail_knowing). Performing a thing
+fails only if an effect that a thing of the kinds its name is picked from
+carries could (_performed_fails). The answer
 is conservative: True when unsure, so a wrong answer can only cost a trial,
 never allow a move.
 
@@ -242,11 +243,7 @@ def _call_fails(game, number: int) -> bool:
     """Whether a call could fail: its procedure's body, read knowing the numbers the call's words
     fix (each modifier's flag and the values written as numbers: calls.fixed_numbers), or what
     triggers after it."""
-    plan = plan_of(game, number)
-    if triggers_can_fail(game, plan.procedure):
-        return True
-    body = plan.body
-    return can_fail(game, body) and _fails_knowing(game, game.nodes[body], fixed_numbers(plan))
+    return _call_fails_knowing(game, number, {}, frozenset())
 
 
 # ------------------------------------------------------------------ what a call's words fix

@@ -598,7 +598,7 @@ def _call_now(rt, f, node: Call):
     done nothing, for a call that gathers a result or has triggers after it."""
     game = rt.game
     plan = plan_of(game, game.number(node))
-    if plan.gathers or plan.triggered:
+    if plan.result is not None or plan.triggered:
         return None
     fields = _call_fields(rt, f, plan)
     fields["own"] = fields["q"] = True
@@ -615,10 +615,10 @@ def _call_fields(rt, f, plan) -> dict:
 
 
 def _call_result(rt, f) -> list[str]:
-    procedure = rt.game.calls[f["n"]].procedure
-    if not procedure.result:
+    result = plan_of(rt.game, f["n"]).result
+    if result is None:
         return []
-    kinds = rt.game.kinds(procedure.result)
+    kinds = rt.game.kinds(result)
     found = []
     for event in rt.s["events"][f["mark"]:]:
         tid = dict.get(event, "thing")

@@ -129,24 +129,19 @@ def _stop(ways: list) -> list:
 
 
 def _call(game, node: Call, subst: dict, ways: list, calls: frozenset) -> list:
-    number = game.number(node)
-    plan = plan_of(game, number)
+    plan = plan_of(game, game.number(node))
     procedure = plan.procedure
     if procedure in calls:  # a procedure that calls itself
         return _stop(ways)
     body = game.nodes[plan.body]
-    ways = _read(game, body, nouns_of(plan, subst), ways, calls | {procedure}, _least_count(game.calls[number]))
+    ways = _read(game, body, nouns_of(plan, subst), ways, calls | {procedure}, _least_count(plan))
     return _stop(ways) if plan.triggered else ways  # what triggers after it is not read
 
 
-def _least_count(resolved) -> int | None:
-    """The least Count a call gives its body, when its words fix it."""
-    quantity = resolved.quantity
-    if quantity is None:
-        return 1
-    if type(quantity.value) is not int and quantity.value is not None:
-        return None
-    return repeat_bounds({"mode": quantity.mode, "value": quantity.value})[0]
+def _least_count(plan) -> int | None:
+    """The least Count a call gives its body, when its words fix it (calls.CallPlan)."""
+    count = plan.fixed["Count"]
+    return None if count is None else repeat_bounds(count)[0]
 
 
 def _least_runs(node: Repeat, count: int | None) -> int:
