@@ -104,6 +104,15 @@ def test_a_buy_is_read_off_the_state_and_a_die_value_needs_no_walk(monkeypatch):
     assert not [asked for asked, _kind in seen if asked == "Adjust"], seen
 
 
+def test_goods_and_animals_taken_from_the_top_of_a_pile_are_read_off_the_state(monkeypatch):
+    """Castles: a ship or a pasture collects "if possible": one goods (or animal) pile, then the
+    card on its top. A pile is kept in order, so the pick offers its top card alone; the walk
+    offers the same, and every such check is sure and the trial's (a deck, which its discards
+    may refill first, stays a trial's to judge)."""
+    seen = judged_against_trials(loaded("castles-of-burgundy-cards"), monkeypatch, 3, (1, 2, 3, 4))
+    assert seen[("if possible", "yes")] > 5 and seen[("if possible", "unsure")] == 0, seen
+
+
 def test_the_set_a_card_joins_and_the_project_to_discard_need_no_trial(monkeypatch):
     """Castles: which set a placed card joins and which project makes room are asked often,
     and settled by the walk or, when nothing after them can fail, untried: never by a trial."""

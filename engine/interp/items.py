@@ -267,12 +267,6 @@ def _highest_first(things: dict, pool: list) -> list:
     return sorted(pool, key=lambda t: -things[t]["a"]["value"])
 
 
-def from_decks_or_ordered(rt, item: Item, ctx: Context) -> bool:
-    """Whether a pick "from" somewhere takes the top of an ordered place, or may refill a deck
-    (otherwise it offers the place's things like any other pick)."""
-    return is_ordered_source(rt, item, ctx) or bool(decks_named(rt, item, ctx))
-
-
 def is_ordered_source(rt, item: Item, ctx: Context) -> bool:
     """Whether a pick "from" somewhere takes the top of ordered places (decks, piles kept in
     order): every place it names is one. "from your X" and "from each X" name places of X's

@@ -57,8 +57,9 @@ those steps straight over the effect tree, with no copy of the frames:
   answer unsure (None), and the caller runs the trial. A pick of at least one
   thing whose body fails for each thing alone is a sure no (_a_few). A step
   of a shape the walk does not read at all (a gift of several items of
-  things, a reveal of chosen things, a pick from the top of a deck) is unsure
-  at once. A polled player's own answer is read: their step, then (when what
+  things, a reveal of chosen things, a pick from the top of a deck, which may
+  be refilled first) is unsure at once; a pick from the top of another ordered
+  place (a pile) is offered its top things, as the pick handler offers them. A polled player's own answer is read: their step, then (when what
   follows could fail) the others all declining; a yes that way is sure; so
   is the next thing of a polled player's gift, the poll then binding what
   was given (_polled_step).
@@ -1283,12 +1284,17 @@ def _pool(w, envs, head, item):
     ctx = w.ctx(envs, head)
     branch = _Branch(ctx.world)  # the branch's world, changed or not
     location = item.location
-    if location is not None and location.preposition == "from" and items.from_decks_or_ordered(branch, item, ctx):
-        return w.unsure(item)  # the top is taken, and a deck may be refilled
+    ordered = False
+    if location is not None and location.preposition == "from":
+        if items.decks_named(branch, item, ctx):
+            return w.unsure(item)  # a deck may be refilled from its discards first
+        ordered = items.is_ordered_source(branch, item, ctx)
     pool = pick_pool(branch, ctx, item, head[1])
     low, high = bounds(ctx, item.quantity, len(pool))
     if len(pool) < low:
         return items.too_few(item, low, len(pool))
+    if ordered:  # only the top ones are offered, the top one first (items._start_pick)
+        pool = pool[-high:][::-1]
     return pool, low, high
 
 
