@@ -284,6 +284,25 @@ def _summer_with_vines(game, left_in_pile: int):
     return game.skip_to(state, "summer")
 
 
+def test_a_reshuffle_lays_the_shuffled_discards_under_the_cards_left_in_the_deck(game):
+    """The discard pile is shuffled (with the state's random stream) and laid under the cards
+    still in the deck; the pile is left empty, and every card says it is in the deck."""
+    from engine import rng
+    from engine.interp import items
+
+    state = runtime.clone(game.new_game(players=2, seed=1))
+    rt = runtime.Runtime(game.game, state, game.flow)
+    deck = list(rt.world.contents("vine_deck"))
+    for card in deck[:5]:
+        rt.world.put(card, "vine_discard_pile")
+    pile, left = list(rt.world.contents("vine_discard_pile")), deck[5:]
+    shuffled, _stream = rng.shuffle(state["rng"], pile)
+    items.reshuffle(rt, "vine_deck")
+    assert rt.world.contents("vine_deck") == shuffled + left and shuffled != pile
+    assert rt.world.contents("vine_discard_pile") == []
+    assert all(rt.world.thing(card)["at"] == "vine_deck" for card in deck)
+
+
 def test_an_empty_deck_with_an_empty_pile_cannot_be_drawn_from(game):
     """Ruling empty_deck: the space that draws a vine is not offered, and says why."""
     state = _summer_with_vines(game, 0)

@@ -703,12 +703,8 @@ def reshuffle(rt, deck: str) -> None:
         return
     from engine import rng
 
-    left = list(rt.world.contents(deck))
     shuffled, rt.s["rng"] = rng.shuffle(rt.s["rng"], cards)
-    for tid in shuffled:
-        rt.world.put(tid, deck)
-    if left:
-        rt.world.set_contents(deck, shuffled + left)
+    rt.world.put_under(shuffled, pile, deck)
     rt.world.event("shuffled", None, f"the {rt.game.nouns[deck].name} was reshuffled", {"deck": deck})
 
 

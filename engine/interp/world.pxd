@@ -53,6 +53,7 @@ cdef class World:
     cpdef object contents(self, object place)
     @cython.locals(thing=dict, held=list, contents=list)  # (the types' own reads)
     cpdef object put(self, object tid, object place, object top=*)
+    cpdef object put_under(self, list tids, object was, object place)
     cpdef object sets_rule_at(self, object place)
     cpdef object _split_into(self, object empty)
     cpdef object seen_by(self, object place)
