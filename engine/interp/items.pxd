@@ -5,6 +5,7 @@
 # expression cannot be cpdef.) Their runtime is typed: a Runtime, or the walk's branch (a Frames
 # too), so its game, state and World, and their C methods, are reached without a lookup by name.
 cimport cython
+from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 from engine.effects.vocabulary cimport Noun
 from engine.interp.numbered cimport numeral, seat_name
 from engine.interp.game cimport Game
@@ -27,7 +28,11 @@ cpdef object mode_bounds(object mode, object value, object available)
 cpdef object _options(Frames rt, dict f)
 @cython.locals(things=dict, thing=dict)
 cpdef object _describe(Frames rt, object entry, object probing=*)
+@cython.locals(memo=dict)
+cpdef tuple _card_option(Frames rt, object tid, object card, object at)
 cpdef object pick_prompt(Frames rt, dict f, Item item)
+@cython.locals(memo=dict)
+cpdef object _rendered(Game game, object node)
 cpdef object too_few(Item item, object least, object found)
 cpdef object pick_pool(Frames rt, Context ctx, Item item, object owner)
 @cython.locals(location=Location)

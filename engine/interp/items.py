@@ -124,7 +124,17 @@ def _place_words(rt, ctx: Context, location: Location) -> str:
         return f"{location.preposition} {place.name}"  # a list: the name the designer gave it
     if isinstance(place, PlaceOf):
         return f"{location.preposition} its {place.attribute}"
-    return render(location)
+    return _rendered(rt.game, location)
+
+
+def _rendered(game, node) -> str:
+    """The words of ``node``, worked out once per node (a memo of the game's, by the node's id,
+    kept with the node: ids are reused)."""
+    memo = game.memo["rendered"]
+    known = dict.get(memo, id(node))
+    if known is None or known[0] is not node:
+        known = memo[id(node)] = (node, render(node))
+    return known[1]
 
 
 def _start_pick(rt, f, item: Item, owner: int | None, ctx: Context | None = None) -> None:
@@ -226,14 +236,25 @@ def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
     if isinstance(entry, str) and entry in things:
         thing = things[entry]
         card = dict.get(thing, "c")
-        if card is not None:
-            key = f"card:{card}@{thing['at']}"
-        elif "value" in thing["a"] and thing["k"] in rt.game.items("tokens"):
+        if card is not None:  # a card's key and label: its card and place, and its card's name
+            return _card_option(rt, entry, card, thing["at"])
+        if "value" in thing["a"] and thing["k"] in rt.game.items("tokens"):
             key = f"{thing['k']}:{thing['a']['value']}"
         else:
             key = f"{thing['k']}:{entry}"
         return key, "" if probing else rt.world.name_of(entry)
     return str(entry), str(entry)
+
+
+def _card_option(rt, tid: str, card: str, at) -> tuple[str, str]:
+    """(key, label) of a card offered where it lies: worked out once per card and place (a
+    memo of the game's), as a card's name is its definition's."""
+    memo = rt.game.memo["card_options"]
+    where = (card, at)
+    found = dict.get(memo, where)
+    if found is None:
+        found = memo[where] = (f"card:{card}@{at}", rt.world.name_of(tid))
+    return found
 
 
 def pick_pool(rt, ctx: Context, item: Item, owner: int | None) -> list:
