@@ -1,7 +1,7 @@
 """Questions asked again and again are made once: a choice's options and prompt, a die
 adjustment's, how many steps each value of an adjustment is from the current one, a card's
-option key and label where it lies, and the words of a pick's place (memos of the game's:
-handlers.py, needs.py, items.py).
+option key and label where it lies, the words of a pick's place, and the words of a card's move
+(memos of the game's: handlers.py, needs.py, items.py, world.py).
 
 What a memo gives must be what working it out afresh gives: the same decisions with the same
 prompts, options and labels, and the same events, whether the memos are warm or emptied after
@@ -17,7 +17,8 @@ import pytest
 from engine.agents import random_agents
 from engines import loaded
 
-MEMOS = ("choice_options", "choice_names", "value_options", "value_steps", "card_options", "rendered")
+MEMOS = ("choice_options", "choice_names", "value_options", "value_steps", "card_options", "rendered",
+         "moves_told")
 
 
 def played(game: str, players: int, seed: int, fresh: bool) -> tuple[list, list]:

@@ -79,6 +79,9 @@ cdef class World:
     cpdef dict _entry(self, object kind, object player, object text)
     @cython.locals(entry=dict, events=list)
     cpdef object moved(self, object player, object tid, object was, object place)
+    @cython.locals(memo=dict)
+    cpdef tuple _move_told(self, object tid, object was, object place)
+    cpdef tuple _told(self, object tid, object was, object place)
 
 cpdef list _merged(list lists, dict things)
 @cython.locals(at=Py_ssize_t)

@@ -504,16 +504,36 @@ class World:
         events = self.s["events"]
         if events is None:
             return
-        seen_by = self.seen_by(place)
-        public = seen_by == "all" or (was is not None and self.seen_by(was) == "all")
-        what = self.name_of(tid) if public else "a card"
-        entry = self._entry("moved", player, f"{what} moved to {self.name_of(place)}")
+        text, public, secret = self._move_told(tid, was, place)
+        entry = self._entry("moved", player, text)
         entry["thing"] = tid
         entry["to"] = place
         if not public:
             entry["private"] = True
-            entry["secret"] = seen_by == "nobody"
+            entry["secret"] = secret
         events.append(entry)
+
+    def _move_told(self, tid: str, was: str | None, place: str) -> tuple:
+        """(words, whether everybody sees it, whether nobody does) of a move: worked out once per
+        card, the place it left and the place it reached, where these fix them (a card's name is
+        its definition's, who sees into a place is its kind's, and a place's name is fixed but a
+        set's); else each time."""
+        card = dict.get(self.thing_table[tid], "c")
+        there = dict.get(self.thing_table, place)
+        if card is None or there is None or there["k"] == sets.SET_KIND:
+            return self._told(tid, was, place)
+        memo = self.game.memo["moves_told"]
+        key = (card, was, place)
+        found = dict.get(memo, key)
+        if found is None:
+            found = memo[key] = self._told(tid, was, place)
+        return found
+
+    def _told(self, tid: str, was: str | None, place: str) -> tuple:
+        seen_by = self.seen_by(place)
+        public = seen_by == "all" or (was is not None and self.seen_by(was) == "all")
+        what = self.name_of(tid) if public else "a card"
+        return f"{what} moved to {self.name_of(place)}", public, seen_by == "nobody"
 
     def _fixed_name(self, kind: str, tid: str) -> str | None:
         """The name a thing's kind and id fix (a place's declared instance's, or its kind's
