@@ -59,7 +59,8 @@ those steps straight over the effect tree, with no copy of the frames:
   of a shape the walk does not read at all (a gift of several items of
   things, a reveal of chosen things, a pick from the top of a deck, which may
   be refilled first) is unsure at once; a pick from the top of another ordered
-  place (a pile) is offered its top things, as the pick handler offers them. A polled player's own answer is read: their step, then (when what
+  place (a pile) is offered its top things, as the pick handler offers them.
+  A polled player's own answer is read: their step, then (when what
   follows could fail) the others all declining; a yes that way is sure; so
   is the next thing of a polled player's gift, the poll then binding what
   was given (_polled_step).

@@ -515,12 +515,13 @@ class World:
 
     def _move_told(self, tid: str, was: str | None, place: str) -> tuple:
         """(words, whether everybody sees it, whether nobody does) of a move: worked out once per
-        card, the place it left and the place it reached, where these fix them (a card's name is
-        its definition's, who sees into a place is its kind's, and a place's name is fixed but a
-        set's); else each time."""
+        card, the place it left and the place it reached, where these fix them: a card's name is
+        its definition's, who sees into a place is its kind's, and the name of a declared place
+        (a place, a space, a deck) is fixed. Else each time (a set's name changes with its
+        members)."""
         card = dict.get(self.thing_table[tid], "c")
         there = dict.get(self.thing_table, place)
-        if card is None or there is None or there["k"] == sets.SET_KIND:
+        if card is None or there is None or there["k"] not in self.game.fixed_kinds:
             return self._told(tid, was, place)
         memo = self.game.memo["moves_told"]
         key = (card, was, place)
