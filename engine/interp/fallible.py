@@ -262,13 +262,7 @@ def _fails_knowing(game, node, known: dict, calls: frozenset = frozenset()) -> b
         return can_fail(game, number)
     kind = type(node)
     if kind is Effect or kind is Sentence:
-        known = dict(known)
-        for part in node.sentences if kind is Effect else node.steps:
-            if _fails_knowing(game, part, known, calls):
-                return True
-            for name in _names_bound(part):
-                known.pop(name, None)
-        return False
+        return _parts_fail_knowing(game, node.sentences if kind is Effect else node.steps, known, calls)
     if kind is Call:
         return _call_fails_knowing(game, number, known, calls)
     if kind is Conditional:
@@ -302,12 +296,18 @@ def _call_fails_knowing(game, number: int, known: dict, calls: frozenset) -> boo
 def steps_fail_knowing(game, number: int, step: int, known: dict) -> bool:
     """Whether the steps of ``number`` from ``step`` on (game.runs) could fail, knowing the
     numbers some names hold there (_fails_knowing)."""
-    steps, known = game.runs[number], dict(known)
-    for at in range(step, len(steps)):
-        node = game.nodes[game.entry[steps[at]]]
-        if _fails_knowing(game, node, known):
+    steps = [game.nodes[game.entry[part]] for part in game.runs[number][step:]]
+    return _parts_fail_knowing(game, steps, known, frozenset())
+
+
+def _parts_fail_knowing(game, parts, known: dict, calls: frozenset) -> bool:
+    """Whether steps run one after the other could fail, knowing what ``known`` holds where
+    they start (_fails_knowing); a name a step binds is no longer known after it."""
+    known = dict(known)
+    for part in parts:
+        if _fails_knowing(game, part, known, calls):
             return True
-        for name in _names_bound(node):
+        for name in _names_bound(part):
             known.pop(name, None)
     return False
 

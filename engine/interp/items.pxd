@@ -20,6 +20,7 @@ from engine.interp.values cimport (Context, _place_kinds, candidates, counter_am
 
 cpdef object select_step(Frames rt, dict f, Item item, object owner=*, Context ctx=*)
 cpdef object _start_pick(Frames rt, dict f, Item item, object owner, Context ctx=*)
+cpdef list top_first(list pool, object high)
 cpdef object _finish_pick(dict f)
 cpdef object _taken_unasked(dict f)
 cpdef object bounds(Context ctx, Quantity quantity, object available)

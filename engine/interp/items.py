@@ -148,8 +148,14 @@ def _start_pick(rt, f, item: Item, owner: int | None, ctx: Context | None = None
     if len(pool) < low:
         raise Infeasible(too_few(item, low, len(pool)))
     f["min"], f["max"], f["picked"] = low, high, []
-    f["cand"] = pool if not is_ordered_source(rt, item, ctx) else pool[-high:][::-1]
+    f["cand"] = pool if not is_ordered_source(rt, item, ctx) else top_first(pool, high)
     f["keys"] = {}
+
+
+def top_first(pool: list, high: int) -> list:
+    """What a pick or a take from the top of ordered places offers of their things (``pool``,
+    bottom first): the top ``high`` of them, the top one first."""
+    return pool[-high:][::-1]
 
 
 def _refill_decks(rt, item: Item, ctx: Context) -> bool:

@@ -1044,7 +1044,7 @@ def _take(w, envs, head, node: Take, rest):
     envs, world = w.changed(envs)
     ctx = w.ctx(envs, head)
     branch = _Branch(world, ctx, w.strict)
-    taken = items.take_from_each(branch, ctx, seat, item) if items.from_each(item) else pool[-high:][::-1]
+    taken = items.take_from_each(branch, ctx, seat, item) if items.from_each(item) else items.top_first(pool, high)
     for tid in taken:
         items.move_to_owner(branch, tid, seat)
     return w.walk(envs, rest)
@@ -1294,8 +1294,8 @@ def _pool(w, envs, head, item):
     low, high = bounds(ctx, item.quantity, len(pool))
     if len(pool) < low:
         return items.too_few(item, low, len(pool))
-    if ordered:  # only the top ones are offered, the top one first (items._start_pick)
-        pool = pool[-high:][::-1]
+    if ordered:  # only the top ones are offered, the top one first (as items._start_pick offers them)
+        pool = items.top_first(pool, high)
     return pool, low, high
 
 
