@@ -130,13 +130,29 @@ def _the_move(game, text: str):
 
 @pytest.mark.parametrize("place, can", [
     ("your project area", False),  # every player has one from the start; cards lie loose in it
-    ("your estate", True),  # its cards lie in sets: the set rule may refuse one
+    ("your estate", False),  # in sets that take every card (a monastery may start its own), completing none fails
     ("each rival estate", True),  # there may be no rival (the solo game)
 ])
 def test_a_move_fails_only_where_the_place_may_be_missing_or_refuse(place, can):
     castles = loaded("castles-of-burgundy-cards")
     number = _the_move(castles.game, f"choose 1 action card in your die hand as Card, then move Card to {place}.")
     assert can_fail(castles.game, number) is can
+
+
+def test_a_move_into_sets_can_fail_where_a_joker_may_find_no_set_or_completing_one_can_fail():
+    from types import MappingProxyType
+
+    game = loaded("castles-of-burgundy-cards").game
+    move = "choose 1 action card in your die hand as Card, then move Card to your estate."
+    rule = dict(game.item("places", "estate")["sets"])
+    rule["jokers"] = {**rule["jokers"], "own_sets": False}  # a monastery may only join another type
+    joining = game.replaced(memo={"sets": {"estate": rule}})
+    assert can_fail(joining, _the_move(joining, move)) is True
+    paying = game.add_effect("pay 3 silver")  # a completion effect that can fail
+    effects = MappingProxyType({**game.effects, "places:estate:sets/completion_effect": paying})
+    completing = game.replaced(effects=effects, memo={})
+    assert can_fail(completing, _the_move(completing, move)) is True
+    assert can_fail(game.replaced(memo={}), _the_move(game, move)) is False
 
 
 # ------------------------------------------------------------------ a condition that assures its pick

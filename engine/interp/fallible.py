@@ -218,14 +218,31 @@ def _binders(game, body: int, name: str) -> list:
 
 def _move_fails(game, node: Move) -> bool:
     """A move fails when there is no such place, or the place's sets refuse the thing. Into
-    "your X", where X is a place every player gets at setup (they never leave the game) and
-    things lie loose in it (no sets), it cannot fail: the acting player has one."""
+    "your X", where X is a place every player gets at setup (they never leave the game), it
+    cannot fail: the acting player has one, and things lie loose in it, or in sets that take
+    every thing whose completion effect cannot fail (_sets_fail)."""
     noun = game.noun(node.place.words) if type(node.place) is OwnPlace else None
     if noun is None:
         return True
     kinds, places = game.kinds(noun.id), game.items("places")
     return not kinds or any(kind not in places or places[kind].get("scope", "player") != "player"
-                            or game.sets_rule(kind) for kind in kinds)
+                            or _sets_fail(game, kind) for kind in kinds)
+
+
+def _sets_fail(game, kind: str) -> bool:
+    """Whether moving a thing into a place of ``kind`` could fail for its sets (sets.choices):
+    a thing that is not a joker always has a set of its own type to join or start, and so has
+    a joker whose kinds may form sets of their own (``own_sets``); a joker that may only join
+    another type's set may find none. Completing a set runs the completion effect, which may
+    fail in its turn."""
+    rule = game.sets_rule(kind)
+    if rule is None:
+        return False
+    jokers = rule.get("jokers") or {}
+    if jokers.get("kinds") and not jokers.get("own_sets", True):
+        return True
+    root = game.effect("places", kind, "sets/completion_effect")
+    return root is not None and can_fail(game, root)
 
 
 def _item_fails(game, verb: str, item) -> bool:
