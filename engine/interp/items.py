@@ -267,7 +267,7 @@ def pick_pool(rt, ctx: Context, item: Item, owner: int | None) -> list:
     """The things (or players) a pick of ``item`` can take, in the order they are offered."""
     if is_players(item.noun):
         return players_pool(rt, item, ctx.you)
-    return slot_order(rt, candidates(ctx, noun_named(ctx, item), item.filters, item.location, owner))
+    return slot_order(rt, candidates(ctx, noun_named(ctx, item), item, owner))
 
 
 def players_pool(rt, item: Item, you: int) -> list[dict]:

@@ -154,17 +154,24 @@ def _kind_facts(game, kinds: frozenset) -> tuple:
 # ------------------------------------------------------------------ things
 
 
-def candidates(ctx: Context, noun, filters, location, owner: int | None) -> list[str]:
-    """The things an item or selector can mean, in a stable order: by the reader compiled
-    for the shape of its words at their first use (compiled_candidates), else the general way."""
-    readers = ctx.game.memo_for("candidate_readers", noun.id)
-    key = id(location) ^ id(filters)  # (an int, not a tuple of three: hashed and compared at once)
-    known = dict.get(readers, key)
-    if known is None or known[0] is not location or known[1] is not filters:  # (ids are reused, or two collide)
-        known = readers[key] = (location, filters, compiled_candidates(ctx.game, noun, filters, location))
-    read = known[2]
+def candidates(ctx: Context, noun, node, owner: int | None) -> list[str]:
+    """The things an item or selector ``node`` can mean (its filters and location, with the
+    noun ``noun``, which a procedure may substitute for the node's own), in a stable order: by
+    the reader compiled for the shape of its words at their first use (compiled_candidates),
+    kept by the node's number and the noun's id, else the general way."""
+    number = node.number
+    if number is None:  # (a node the engine made itself: read anew)
+        read = compiled_candidates(ctx.game, noun, node.filters, node.location)
+    else:
+        readers = ctx.game.memo["candidate_readers"]
+        known = dict.get(readers, number)
+        if known is None:
+            known = readers[number] = {}
+        read = dict.get(known, noun.id, UNREAD)
+        if read is UNREAD:
+            read = known[noun.id] = compiled_candidates(ctx.game, noun, node.filters, node.location)
     if read is None:
-        return general_candidates(ctx, noun, filters, location, owner)
+        return general_candidates(ctx, noun, node.filters, node.location, owner)
     return read(ctx, owner)
 
 
@@ -549,12 +556,12 @@ def select(ctx: Context, selector) -> list:
 
 
 def _things_selected(ctx: Context, selector: ThingSelector) -> list:
-    return _things_of(ctx, noun_named(ctx, selector), selector.filters, selector.location)
+    return _things_of(ctx, noun_named(ctx, selector), selector)
 
 
 def _kinds_selected(ctx: Context, selector: KindSelector) -> list:
     noun = noun_named(ctx, selector)
-    found = _things_of(ctx, noun, selector.filters, selector.location)
+    found = _things_of(ctx, noun, selector)
     if is_resource(noun):
         return found
     if selector.attribute == "kind":  # "kind of card": two copies of a card are one kind
@@ -565,12 +572,12 @@ def _kinds_selected(ctx: Context, selector: KindSelector) -> list:
     return list(dict.fromkeys(kinds))
 
 
-def _things_of(ctx: Context, noun, filters, location) -> list:
+def _things_of(ctx: Context, noun, selector) -> list:
     """The things of ``noun`` a selector's filters and location name (of a resource, its id
     once for each one the actor has)."""
     if is_resource(noun):
         return [noun.id] * counter_amount(ctx, noun.id, ctx.actor)
-    return candidates(ctx, noun, filters, location, ctx.actor)
+    return candidates(ctx, noun, selector, ctx.actor)
 
 
 def players_selected(ctx: Context, selector: PlayerSelector) -> list[int]:
@@ -928,8 +935,7 @@ def _has_compiled(game, node: Has):
             or type(node.comparison.right) is not Number:
         return general
     compare, right = _comparison(node.comparison, at_least=True), node.comparison.right.value
-    filters, location = node.filters, node.location
-    return lambda ctx: _has_things(general, noun, filters, location, compare, right, ctx)
+    return lambda ctx: _has_things(general, noun, node, compare, right, ctx)
 
 
 # What the tests _has_compiled makes do, as functions of what the words fix and the Context:
@@ -943,11 +949,11 @@ def _has_resource(general, resource: str, scope_global: bool, compare, right: in
     return compare(ctx.world.counter(None if scope_global else ctx.you, resource), right)
 
 
-def _has_things(general, noun, filters, location, compare, right: int, ctx: Context) -> bool:
+def _has_things(general, noun, node, compare, right: int, ctx: Context) -> bool:
     """"you have ... <things>": the things counted, with the noun read once."""
     if ctx.subst and noun.id in ctx.subst:
         return general(ctx)
-    return compare(_things_count(ctx, ctx.you, noun, filters, location), right)
+    return compare(_things_count(ctx, ctx.you, noun, node), right)
 
 
 COMPILED_TESTS = {  # condition node -> what compiles its shape (else TESTS tests it)
@@ -1033,10 +1039,10 @@ def _has_count(ctx: Context, seat: int, node) -> int:
     noun = noun_named(ctx, node)
     if is_resource(noun):
         return counter_amount(ctx, noun.id, seat)
-    return _things_count(ctx, seat, noun, node.filters, node.location)
+    return _things_count(ctx, seat, noun, node)
 
 
-def _things_count(ctx: Context, seat: int, noun, filters, location) -> int:
+def _things_count(ctx: Context, seat: int, noun, node) -> int:
     """How many of the noun's things ``seat`` has (``seat`` acts; "you" stays). The piece
     carrying out the current action is counted: it is still the player's, only a pick leaves
     it out (candidates), so it is counted by the general reading when it is of the noun's kinds."""
@@ -1044,8 +1050,8 @@ def _things_count(ctx: Context, seat: int, noun, filters, location) -> int:
     world = ctx.world
     acting = dict.get(world.s["flow"], "acting")
     if acting is not None and ctx.world.thing_table[acting]["k"] in _noun_facts(world.game, noun.id)[0]:
-        return len(general_candidates(inner, noun, filters, location, seat, True))
-    return len(candidates(inner, noun, filters, location, seat))
+        return len(general_candidates(inner, noun, node.filters, node.location, seat, True))
+    return len(candidates(inner, noun, node, seat))
 
 
 def _has_all_of(ctx: Context, seat: int, node: HasAllOf) -> bool:
