@@ -121,6 +121,13 @@ def test_every_option_called_sure_survives_a_trial_in_real_games(game, monkeypat
     assert any(key.startswith("value:") for key in checked)
 
 
+def test_every_set_a_project_may_go_into_is_let_through_untried_and_survives_a_trial(game, monkeypatch):
+    """Moving a project into the estate cannot fail (every card has a set to join or start, and
+    completing one cannot fail), so each answer to "where does it go?" is sure: checked in play."""
+    checked = checked_sure_options(game, monkeypatch, players=2, seeds=(1,))
+    assert any(key.startswith(("set:", "new set:")) for key in checked)
+
+
 def test_a_trial_stops_early_only_where_a_full_trial_succeeds(game, monkeypatch):
     """The early end of a trial (nothing left can fail), checked against full trials in play."""
     assert checked_settled_trials(game, monkeypatch, players=3, seeds=(3,)) > 20

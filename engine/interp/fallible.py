@@ -606,4 +606,6 @@ def _answer_fails(game, frame: dict, node) -> bool:
         if verb == "play":
             return True
         return _items_rest_fails(game, frame, node, frame["i"] + 1)
+    if kind is Move:  # which set: each answer offered puts the thing there, then completes the set
+        return can_fail(game, game.number(node))
     return True
