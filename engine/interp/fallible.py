@@ -3,10 +3,11 @@
 An option needs a trial (runtime.py) only if something still to run in its
 region could turn out infeasible. ``can_fail(game, number)`` answers from
 the effect tree alone, once per node: paying, selecting things that must be
-there, drawing, "only if", moving to a place and playing a card can fail;
-gaining a resource, discarding what was picked, a "may" (the answer "no"
-always works), "if possible" (it does nothing when the body cannot be done),
-polling the other players and setting a value cannot. A
+there, drawing, "only if", moving to a place (but to one of the player's own
+whose things lie loose, or in sets that take every thing: _sets_fail) and
+playing a card can fail; gaining a resource, discarding what was picked, a
+"may" (the answer "no" always works), "if possible" (it does nothing when the
+body cannot be done), polling the other players and setting a value cannot. A
 choice fails only if every option can; a pick under a condition that counts
 enough of the same things cannot (_assured). A call is read knowing what its
 words fix (a modifier's flag, a number written out): a condition on them runs
