@@ -33,6 +33,7 @@ from engine.effects.ast import (
     ForEachIn, ForEachOf, Give, Has, IfPossible, Item, ItemsAction, Let, LetAny, May, Move, Node, Number, Obligation,
     OnlyIf, OtherThan, OwnPlace, Pass, Perform, Pick, Play, Poll, Repeat, Sentence, Set, ThingSelector, Twice, Var, You,
 )
+from engine.interp import sets
 from engine.interp.calls import fixed_numbers, plan_of
 from engine.interp.labels import choice_keys
 from engine.interp.numbered import value_key
@@ -231,16 +232,13 @@ def _move_fails(game, node: Move) -> bool:
 
 
 def _sets_fail(game, kind: str) -> bool:
-    """Whether moving a thing into a place of ``kind`` could fail for its sets (sets.choices):
-    a thing that is not a joker always has a set of its own type to join or start, and so has
-    a joker whose kinds may form sets of their own (``own_sets``); a joker that may only join
-    another type's set may find none. Completing a set runs the completion effect, which may
-    fail in its turn."""
+    """Whether moving a thing into a place of ``kind`` could fail for its sets: its rule may
+    offer a thing no set (sets.takes_every_thing), or completing a set runs a completion effect
+    that may fail in its turn."""
     rule = game.sets_rule(kind)
     if rule is None:
         return False
-    jokers = rule.get("jokers") or {}
-    if jokers.get("kinds") and not jokers.get("own_sets", True):
+    if not sets.takes_every_thing(rule):
         return True
     root = game.effect("places", kind, "sets/completion_effect")
     return root is not None and can_fail(game, root)

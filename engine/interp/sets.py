@@ -132,6 +132,15 @@ def choices(world, tid: str, place: str, labels: bool = True) -> list[tuple[str,
     return found
 
 
+def takes_every_thing(rule: dict) -> bool:
+    """Whether ``choices`` offers every thing at least one set under this rule: a thing that is
+    not a joker can always join or start a set of its type, and so can a joker whose kinds may
+    form sets of their own (``own_sets``); a joker that may only join another type's set may
+    find none."""
+    jokers = rule.get("jokers") or {}
+    return not jokers.get("kinds") or jokers.get("own_sets", True)
+
+
 def _numbers(world, sets: list[str], by: str) -> dict[str, int]:
     """Each set's number among the sets of its type (1, 2, ...)."""
     seen: dict = {}
