@@ -16,6 +16,7 @@ from engine.interp.world cimport World, borrowing
 from engine.interp.handlers cimport adjust_range, adjust_steps, entries_of
 from engine.interp.calls cimport CallPlan, bindings, nouns_of, plan_of
 from engine.interp.items cimport bounds, pick_pool, slot_taken
+from engine.interp.reads cimport reads_any
 from engine.interp.fallible cimport can_fail, rest_fails, steps_fail, steps_fail_knowing, triggers_can_fail
 from engine.interp.flow cimport Flow
 # (the modules as the .py imports them: a call ``items.name(...)`` of a function declared
@@ -124,6 +125,8 @@ cpdef object _playing(Walk w, dict envs, tuple head, object tid, tuple rest)
 cpdef object _perform(Walk w, dict envs, tuple head, Perform node, tuple rest)
 @cython.locals(ctx=Context, world=World)
 cpdef object _resources(Walk w, dict envs, tuple head, object node, tuple rest)
+@cython.locals(game=Game, index=Py_ssize_t, at=Py_ssize_t)
+cpdef object _read_ahead(Walk w, tuple segments, object resource)
 cpdef object _draw(Walk w, dict envs, tuple head, Draw node, tuple rest)
 cpdef object _gain_things(Walk w, dict envs, tuple head, Gain node, tuple rest)
 cpdef object _set(Walk w, dict envs, tuple head, Set node, tuple rest)

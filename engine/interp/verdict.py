@@ -91,6 +91,7 @@ from engine.interp.calls import bindings, nouns_of, plan_of
 from engine.interp.handlers import OPEN_QUANTITIES, adjust_range, adjust_steps, entries_of, repeat_bounds
 from engine.interp.items import DONE, bounds, pick_pool, slot_taken
 from engine.interp.labels import choice_indexes, choice_keys
+from engine.interp.reads import reads_any
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_named, number, places, player_of,
                                   polled_of, polled_seats, reads_as_bound, select, test, thing_value, unmet)
 from engine.interp.world import World, borrowing
@@ -1608,6 +1609,8 @@ def _resources(w, envs, head, node, rest):
                 short = world.shortfall(owner, resource, amount, verb)
                 if short is not None:
                     return short
+    if len(changes) == 1 and not _read_ahead(w, rest, changes[0][1]):
+        return w.walk(envs, rest)  # (a payment: its shortfall read above; a gain cannot fail)
     envs, world = w.changed(envs)
     for owner, resource, amount in changes:
         if verb == "gain":
@@ -1617,6 +1620,32 @@ def _resources(w, envs, head, node, rest):
             if verb == "give":
                 world.add(target, resource, amount)
     return w.walk(envs, rest)
+
+
+def _read_ahead(w, segments: tuple, resource: str) -> bool:
+    """Whether a step the walk can still reach in ``segments`` could read or change the counter
+    of ``resource`` (reads.py): the steps up to the last one that could fail, since past it the
+    walk answers yes without reading on. A mark is read as the walk reads it: bindings and a
+    repeat that may stop read nothing; a change it cannot read (CHANGES, UNKNOWN) ends the
+    walk's reading there, with yes or unsure."""
+    game = w.game
+    for index in range(len(segments)):
+        head = segments[index]
+        number = head[4]
+        if number < 0:
+            if number == BIND or number == STOPPABLE:
+                continue
+            return False
+        steps, fails, later = game.runs[number], steps_fail(game, number), None
+        for at in range(head[5], len(steps)):
+            if not fails[at]:  # nothing left here could fail: only a later segment could
+                if later is None:
+                    later = w.fallible(segments[index + 1:])
+                if not later:
+                    return False
+            if reads_any(game, game.entry[steps[at]], (resource,)):
+                return True
+    return False
 
 
 def _draw(w, envs, head, node: Draw, rest):
