@@ -64,7 +64,8 @@ def test_a_procedure_body_is_read_with_what_the_call_pays():
 def _read_in_a_body(game, text: str) -> tuple:
     """The ways of ``text`` read as a procedure's body reads it (where "you" is the actor)."""
     node = game.nodes[game.add_effect(text)]
-    ways = needs_module._read(game, node, {}, [needs_module._Way({}, set(), {}, set())], frozenset({"body"}), None)
+    ways = needs_module._read(game, node, {}, [needs_module._Way({}, set(), {}, set())], frozenset({"body"}), None,
+                               False)
     return tuple(way.entries() for way in ways)
 
 
@@ -161,12 +162,10 @@ def test_every_refused_answer_is_one_the_full_judge_rejects(game, players, seeds
         assert len(refused) > 100 and any("silver" in why for why in refused)
 
 
-def test_every_die_value_it_can_pay_for_is_one_the_walk_finds_it_can_carry_out(monkeypatch):
-    """Castles: a die value costs 1 worker per step, a plain payment, and nothing after the
-    adjustment could fail where the player adjusts it: having the workers is then all it
-    takes, and the judge says so without a walk. Over real games, every value it passes
-    this way is one the walk (or else a trial) finds can be carried out."""
-    engine = loaded("castles-of-burgundy-cards")
+def _paid_for_checked(monkeypatch, game: str, players: int, seeds) -> list:
+    """Play random games with every answer paid_for passes checked by the walk (or else a
+    trial); the keys it passed."""
+    engine = loaded(game)
     made, passed = needs_module.paid_for, []
 
     def checking(rt, depth, refused=None):
@@ -189,12 +188,81 @@ def test_every_die_value_it_can_pay_for_is_one_the_walk_finds_it_can_carry_out(m
         return judged
 
     monkeypatch.setattr(needs_module, "paid_for", checking)
-    for seed in (1, 2):
-        agents = random_agents(seed, 3)
-        state = engine.new_game(players=3, seed=seed)
+    for seed in seeds:
+        agents = random_agents(seed, players)
+        state = engine.new_game(players=players, seed=seed)
         while (decision := engine.decision(state)) is not None:
             state = engine.apply(state, agents[decision.player].choose(None, decision))
+    return passed
+
+
+def test_every_die_value_it_can_pay_for_is_one_the_walk_finds_it_can_carry_out(monkeypatch):
+    """Castles: a die value costs 1 worker per step, a plain payment, and nothing after the
+    adjustment could fail where the player adjusts it: having the workers is then all it
+    takes, and the judge says so without a walk. Over real games, every value it passes
+    this way is one the walk (or else a trial) finds can be carried out."""
+    passed = [key for key in _paid_for_checked(monkeypatch, "castles-of-burgundy-cards", 3, (1, 2))
+              if key.startswith("value:")]
     assert len(passed) > 100 and any(not key.endswith(":0") for key in passed), len(passed)
+
+
+@pytest.mark.parametrize("game, players, seeds, keys", [
+    ("castles-of-burgundy-cards", 3, (1, 2), {"refill_your_workers", "convert_at_least_1_victory_point"}),
+    ("viticulture", 3, (1, 2), set()),
+])
+def test_every_option_its_needs_decide_is_one_the_walk_finds_it_can_carry_out(monkeypatch, game, players, seeds, keys):
+    """An option of a "choose one" whose needs decide it (its only steps that could fail are
+    payments and ceilings the reading counted), asked with nothing after it that could fail,
+    is legal when the player has what it needs: Castles' refill (less than 2 workers) and
+    conversion (silver and workers in threes), Viticulture's exchanges of lira, with no walk.
+    Over real games, every option
+    passed this way is one the walk (or else a trial) finds can be carried out."""
+    passed = {key for key in _paid_for_checked(monkeypatch, game, players, seeds) if not key.startswith("value:")}
+    assert passed and keys <= passed, passed
+
+
+@pytest.mark.parametrize("game, text, exact", [
+    ("viticulture", "pay 2 lira to gain 1 vp.", True),
+    ("viticulture", "choose one: pay 2 lira to gain 1 vp; or pay 1 vp to gain 1 lira.", True),
+    ("viticulture", "gain 1 lira, then pay 2 lira.", False),  # a payment after a gain: no need, and it can fail
+    ("viticulture", "pay 2 lira, then draw 1 vine.", False),  # the draw can fail, whatever is paid
+    ("viticulture", "only if you have at least 1 vp: pay 2 lira.", False),  # a test that is no ceiling
+    ("castles-of-burgundy-cards", "refill your workers.", True),  # a ceiling, then gains
+    ("castles-of-burgundy-cards", "convert at least 1 victory point.", True),  # the first run; the rest are asked
+    ("castles-of-burgundy-cards", "buy 3 action cards.", False),  # the cards revealed may run out
+])
+def test_an_effect_whose_only_failing_steps_are_its_needs_is_decided_by_them(game, text, exact):
+    engine = loaded(game)
+    assert needs_module.decided(engine.game, engine.game.add_effect(text)) is exact
+
+
+@pytest.mark.parametrize("counters, refill, convert", [
+    ({"worker": 0, "silver": 3}, True, True),
+    ({"worker": 1, "silver": 1}, True, False),
+    ({"worker": 2, "silver": 1}, False, True),  # one silver and two workers make a three
+    ({"worker": 2, "silver": 0}, False, False),
+])
+def test_an_option_its_needs_decide_is_legal_exactly_when_the_player_has_them(counters, refill, convert):
+    """Castles' six actions, asked with nothing under them that could fail: refilling workers
+    needs fewer than two, converting needs three of silver and workers; the option is legal
+    when the player has that (paid_for), and no walk is made. The other options' judges are
+    the walk's."""
+    engine = loaded("castles-of-burgundy-cards")
+    game = engine.game
+    state = runtime.clone(engine.edit(engine.new_game(players=3, seed=1), 0, counters=counters))
+    state["pending"], state["frames"] = None, []
+    rt = runtime.Runtime(game, state, engine.flow)
+    choice = game.entry_of(game.add_effect(
+        "choose one: refill your workers; or convert at least 1 victory point; or gain 1 silver."))
+    rt.s["envs"]["t"] = {}
+    rt.s["frames"].append({"n": choice, "s": 1, "e": "t", "p": 0, "y": 0, "chosen": [], "strict": True})
+    depth = len(rt.s["frames"])
+    enough = needs_module.paid_for(rt, depth)
+    assert enough is not None
+    assert enough("refill_your_workers") is refill
+    assert enough("convert_at_least_1_victory_point") is convert
+    for key, works in (("refill_your_workers", refill), ("convert_at_least_1_victory_point", convert)):
+        assert (rt.try_option(key, depth) is None) is works
 
 
 def test_the_words_of_a_die_value_it_lacks_the_workers_for_are_the_trials(monkeypatch):

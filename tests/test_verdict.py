@@ -278,13 +278,13 @@ def test_what_follows_a_let_is_read_knowing_its_number(die, works, read_knowing)
 
 @pytest.mark.parametrize("workers, works", [(0, True), (1, True), (2, False)])
 def test_a_body_of_guards_is_read_by_its_conditions_alone(workers, works):
-    """Castles' "refill your workers" (let Missing be 2 minus the number of worker, then only
-    if Missing is more than 0: gain Missing workers): its lets and conditions decide, read
-    at once where nothing after the call could fail; the trial's verdict and words."""
+    """Castles' "refill your workers" (only if you have less than 2 workers: let Missing be 2
+    minus the number of worker, then gain Missing workers): its condition and lets decide,
+    read at once where nothing after the call could fail; the trial's verdict and words."""
     engine = loaded("castles-of-burgundy-cards")
     game = engine.game
     body = game.procedures["refill_workers"]
-    assert [name for name, _value in verdict._guards(game, body)] == ["Missing", None]
+    assert [name for name, _value in verdict._guards(game, body)] == [None, "Missing"]
     state = engine.edit(engine.new_game(players=3, seed=1), 0, counters={"worker": workers})
     rt = runtime.Runtime(game, runtime.clone(state), engine.flow)
     rt.s["pending"] = None
@@ -402,7 +402,7 @@ def test_a_choice_option_read_by_its_guards_is_what_a_trial_finds(workers, works
     choice = game.entry_of(game.add_effect("choose one: refill your workers; or gain 1 silver."))
     plans = verdict._option_guards(rt, choice)
     refill = "refill_your_workers"
-    assert list(plans) == [refill] and [name for name, _value in plans[refill][1]] == ["Missing", None]
+    assert list(plans) == [refill] and [name for name, _value in plans[refill][1]] == [None, "Missing"]
     rt.s["envs"]["t"] = {}
     rt.s["frames"].append({"n": choice, "s": 1, "e": "t", "p": 0, "y": 0, "chosen": [], "strict": True})
     depth = len(rt.s["frames"])

@@ -23,12 +23,13 @@ cpdef object unaffordable(Frames rt, object node, object seat)
 from engine.interp.values cimport counter_owner, is_resource
 from engine.interp.handlers cimport adjust_steps
 from engine.interp.calls cimport CallPlan, nouns_of, plan_of
-from engine.interp.fallible cimport below_top_fails
+from engine.interp.fallible cimport below_top_fails, can_fail
 # Functions of a typed runtime, game or World (their fields read from the C struct)
-cpdef object _read(Game game, object node, object subst, object ways, object calls, object count)
+cpdef object _read(Game game, object node, object subst, object ways, object calls, object count, object after)
 @cython.locals(plan=CallPlan)
-cpdef object _call(Game game, object node, object subst, object ways, object calls)
-cpdef object _split(Game game, object node, object subst, object ways, object going, object calls, object count)
+cpdef object _call(Game game, object node, object subst, object ways, object calls, object after)
+cpdef object _split(Game game, object node, object subst, object ways, object going, object calls, object count,
+                    object after)
 cpdef object _counters(Game game, object node, object subst, object way)
 cpdef object _ceiling(Game game, object condition, object subst, object way)
 cpdef object _may_needs(Game game, object node)

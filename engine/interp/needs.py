@@ -33,6 +33,11 @@ step is a plain payment with nothing after it in the region that could fail:
 a value the player can pay for is then surely legal, without a walk, and one they
 cannot pay for is worded by ``plain_shortfall``, its price paid step by step off the
 counter as the handler pays it, in World.shortfall's words: again without a walk.
+It reads a "choose one" asked with nothing after it that could fail the same way:
+an option whose needs *decide* it (every way through it exact: the only steps on
+it that could fail are the payments and ceilings the reading counted, and where
+the reading stopped nothing after could fail) is legal when some way has all it
+needs ("only if you have less than 2 workers: ...", "pay 3 silver to gain 1 vp").
 """
 
 from __future__ import annotations
@@ -41,13 +46,14 @@ from engine.effects.ast import (
     Adjust, Call, Choice, Effect, Exchange, Gain, Has, Item, Let, Lose, May, Number, OnlyIf, Pay, Repeat, Sentence,
     Var, You,
 )
-from engine.interp.fallible import below_top_fails
+from engine.interp.fallible import below_top_fails, can_fail
 from engine.interp.calls import nouns_of, plan_of
 from engine.interp.handlers import adjust_steps, repeat_bounds
-from engine.interp.labels import choice_indexes
+from engine.interp.labels import choice_indexes, choice_keys
 from engine.interp.values import counter_owner, is_resource
 
 NONE: tuple = ()
+NOT_MADE = object()  # a refusal not made yet (_Decided)
 CEILINGS = {"less than": 0, "fewer than": 0, "at most": 1}  # a comparison -> what its number adds to the limit
 MOST_WAYS = 8  # ways one reading may split into (a "choose one" that would make more is not followed)
 
@@ -56,15 +62,18 @@ class _Way:
     """One way through the effect being read: what it surely pays so far, the resources a
     step has raised (their later payments are not needs), the ceilings it surely meets (a
     counter that must be below a number), the resources a step has lowered (a later test of
-    them is no ceiling), and whether the reading goes on."""
+    them is no ceiling), whether the reading goes on, and whether it is *exact*: every step
+    that could fail on it so far is a payment or a ceiling it counted, and where its reading
+    stopped nothing after could fail (then having what it needs is all the way takes)."""
 
-    __slots__ = ("need", "raised", "ceiling", "lowered", "going")
+    __slots__ = ("need", "raised", "ceiling", "lowered", "going", "exact")
 
-    def __init__(self, need: dict, raised: set, ceiling: dict, lowered: set) -> None:
+    def __init__(self, need: dict, raised: set, ceiling: dict, lowered: set, exact: bool = True) -> None:
         self.need, self.raised, self.ceiling, self.lowered, self.going = need, raised, ceiling, lowered, True
+        self.exact = exact
 
     def split(self) -> "_Way":
-        return _Way(dict(self.need), set(self.raised), dict(self.ceiling), set(self.lowered))
+        return _Way(dict(self.need), set(self.raised), dict(self.ceiling), set(self.lowered), self.exact)
 
     def entries(self) -> tuple:
         """What the way needs, as ``short`` reads it: (resource, amount) to pay, then
@@ -79,63 +88,88 @@ def needs(game, number: int) -> tuple:
     memo = game.memo.setdefault("needs", {})
     found = memo.get(number)
     if found is None:
-        ways = _read(game, game.nodes[number], {}, [_Way({}, set(), {}, set())], frozenset(), None)
+        ways = _read(game, game.nodes[number], {}, [_Way({}, set(), {}, set())], frozenset(), None, False)
         found = tuple(dict.fromkeys(way.entries() for way in ways))
         if () in found:  # a way that needs nothing: no answer is refused
             found = ()
         memo[number] = found
+        game.memo["needs_exact"][number] = all(way.exact for way in ways)
     return found
 
 
-def _read(game, node, subst: dict, ways: list, calls: frozenset, count: int | None) -> list:
+def decided(game, number: int) -> bool:
+    """Whether what node ``number`` needs decides it: it can be carried out exactly when some
+    way through it has what it needs (needs), every way being exact (_Way)."""
+    exact = game.memo["needs_exact"]
+    if number not in exact:
+        needs(game, number)
+    return exact[number]
+
+
+def _read(game, node, subst: dict, ways: list, calls: frozenset, count: int | None, after: bool) -> list:
     """The ways after reading ``node`` on each going way; ``count`` is the least Count the
-    procedure being read was called with (None: unknown)."""
+    procedure being read was called with (None: unknown); ``after``: whether a step after
+    ``node`` in the effect being read could fail (a way whose reading stops here is then no
+    longer exact)."""
     kind = type(node)
     if kind is Effect or kind is Sentence:
-        for part in node.sentences if kind is Effect else node.steps:
-            ways = _read(game, part, subst, ways, calls, count)
+        parts = node.sentences if kind is Effect else node.steps
+        fails = [can_fail(game, game.number(part)) for part in parts]
+        for index in range(len(parts)):
+            later = after or any(fails[index + 1:])
+            ways = _read(game, parts[index], subst, ways, calls, count, later)
         return ways
     going = [way for way in ways if way.going]
     if not going:
         return ways
     if kind is Let:
         if node.name == "Count":  # the body names its own Count: the call's is no longer read
-            return _stop(ways)
+            return _stop(ways, not after)
         return ways
     if kind is OnlyIf:  # the test changes nothing; failing it is a no as well
-        if calls:  # in a procedure's body, "you" is the actor whose counters are read
-            for way in going:
-                _ceiling(game, node.condition, subst, way)
-        return _read(game, node.body, subst, ways, calls, count)
+        for way in going:  # in a procedure's body, "you" is the actor whose counters are read
+            if not (calls and _ceiling(game, node.condition, subst, way)):
+                way.exact = False
+        return _read(game, node.body, subst, ways, calls, count, after)
     if kind is Exchange:
-        return _read(game, node.reward, subst, _read(game, node.cost, subst, ways, calls, count), calls, count)
+        cost = _read(game, node.cost, subst, ways, calls, count, after or can_fail(game, game.number(node.reward)))
+        return _read(game, node.reward, subst, cost, calls, count, after)
     if kind is Gain or kind is Pay or kind is Lose:
         for way in going:
             _counters(game, node, subst, way)
         return ways
     if kind is Call:
-        return _call(game, node, subst, ways, calls)
+        return _call(game, node, subst, ways, calls, after)
     if kind is Choice:
-        return _split(game, node, subst, ways, going, calls, count)
-    if kind is Repeat and _least_runs(node, count) >= 1:  # the body runs once at least: read it once
-        return _stop(_read(game, node.body, subst, ways, calls, count))
-    return _stop(ways)
+        return _split(game, node, subst, ways, going, calls, count, after)
+    if kind is Repeat:
+        least = _least_runs(node, count)
+        if least >= 1:  # the body runs once at least: read it once (runs past the first one are
+            # read only when they must run: none more, or more that the player may stop)
+            exact = least == 1 and not after
+            return _stop(_read(game, node.body, subst, ways, calls, count, after or least > 1), exact)
+    return _stop(ways, not after and not can_fail(game, game.number(node)))
 
 
-def _stop(ways: list) -> list:
+def _stop(ways: list, exact: bool) -> list:
+    """The reading ends on each way; ``exact``: whether a way still exact stays so (nothing it
+    has not read could fail)."""
     for way in ways:
+        if way.going and not exact:
+            way.exact = False
         way.going = False
     return ways
 
 
-def _call(game, node: Call, subst: dict, ways: list, calls: frozenset) -> list:
+def _call(game, node: Call, subst: dict, ways: list, calls: frozenset, after: bool) -> list:
     plan = plan_of(game, game.number(node))
     procedure = plan.procedure
     if procedure in calls:  # a procedure that calls itself
-        return _stop(ways)
+        return _stop(ways, False)
     body = game.nodes[plan.body]
-    ways = _read(game, body, nouns_of(plan, subst), ways, calls | {procedure}, _least_count(plan))
-    return _stop(ways) if plan.triggered else ways  # what triggers after it is not read
+    ways = _read(game, body, nouns_of(plan, subst), ways, calls | {procedure}, _least_count(plan),
+                 after or plan.triggered)
+    return _stop(ways, False) if plan.triggered else ways  # what triggers after it is not read
 
 
 def _least_count(plan) -> int | None:
@@ -153,28 +187,29 @@ def _least_runs(node: Repeat, count: int | None) -> int:
     return 0
 
 
-def _split(game, node: Choice, subst: dict, ways: list, going: list, calls: frozenset, count) -> list:
+def _split(game, node: Choice, subst: dict, ways: list, going: list, calls: frozenset, count, after: bool) -> list:
     """A "choose one": each going way splits into one way per option (read on with it)."""
     if node.count != 1 or node.upgrade is not None:
-        return _stop(ways)
-    after = [way for way in ways if not way.going]
+        return _stop(ways, not after and not can_fail(game, game.number(node)))
+    split = [way for way in ways if not way.going]
     for option in node.options:
-        after += _read(game, option, subst, [way.split() for way in going], calls, count)
-    return after if len(after) <= MOST_WAYS else _stop(ways)
+        split += _read(game, option, subst, [way.split() for way in going], calls, count, after)
+    return split if len(split) <= MOST_WAYS else _stop(ways, False)
 
 
 def _counters(game, node, subst: dict, way: _Way) -> None:
     """A gain, payment or loss of resources: a payment of a fixed amount adds to the need of a
-    resource nothing has raised yet; a gain raises it. Anything else ends the way's reading."""
+    resource nothing has raised yet; a gain raises it. Anything else ends the way's reading,
+    and a loss or a payment that is no need leaves it no longer exact."""
     for item in node.items:
         if type(item) is not Item or item.filters or item.location is not None:
-            way.going = False
+            way.going = way.exact = False
             return
         noun = game.noun(item.noun)
         if noun is not None and noun.id in subst:
             noun = game.nouns[subst[noun.id]]
         if noun is None or not is_resource(noun):
-            way.going = False
+            way.going = way.exact = False
             return
         resource, quantity = noun.id, item.quantity
         if type(node) is Gain:
@@ -186,26 +221,31 @@ def _counters(game, node, subst: dict, way: _Way) -> None:
                 way.need[resource] = way.need.get(resource, 0) + quantity.value
             else:  # an amount known only then: later payments of it are not added up
                 way.raised.add(resource)
+                way.exact = False
+        else:
+            way.exact = False
 
 
-def _ceiling(game, condition, subst: dict, way: _Way) -> None:
+def _ceiling(game, condition, subst: dict, way: _Way) -> bool:
     """A test "you have less than N R" (or "fewer than", "at most") of a resource counter that no
     step before it has lowered: the way meets it only with R below the limit now (a gain before
-    the test can only raise R). Any other test adds nothing."""
+    the test can only raise R). Any other test adds nothing. Whether the test is exactly that
+    (R neither raised nor lowered before it: below the limit now, it holds)."""
     if type(condition) is not Has or type(condition.player) is not You or condition.filters \
             or condition.location is not None:
-        return
+        return False
     comparison = condition.comparison
     limit = comparison.right
     if type(limit) is not Number or comparison.op not in CEILINGS:
-        return
+        return False
     noun = game.noun(condition.noun)
     if noun is not None and noun.id in subst:
         noun = game.nouns[subst[noun.id]]
     if noun is None or not is_resource(noun) or noun.id in way.lowered:
-        return
+        return False
     below = limit.value + CEILINGS[comparison.op]
     way.ceiling[noun.id] = min(below, way.ceiling.get(noun.id, below))
+    return noun.id not in way.raised
 
 
 def short(rt, wanted: tuple, seat: int, times: int = 1) -> bool:
@@ -332,16 +372,73 @@ def _steps_by_key(game, start: int, span: int, wrap: bool) -> dict:
 
 
 def paid_for(rt, depth: int, refused=None):
-    """``enough(key)``: whether answering the top frame's die adjustment with ``key`` surely
-    works, when what it costs per step is a plain payment (fixed amounts of counters, nothing
-    else that could fail) and nothing after it in the region (the frames from ``depth - 1``
-    up) could fail: then having enough is all it takes. None for any other question.
-    ``refused``: the question's refusal if made already (``refusal(rt)``: for a plain payment
-    it reads the same need, so what it worked out is not worked out again). (Tests patch this
-    function; what it reads is read by _plain_refusal, a C function of a typed runtime in the
-    compiled build.)"""
+    """``enough(key)``: whether answering the top frame's question with ``key`` surely works,
+    when what decides it is what it needs and nothing after it in the region (the frames from
+    ``depth - 1`` up) could fail: then having enough is all it takes. A die adjustment whose
+    price per step is a plain payment (fixed amounts of counters, nothing else that could
+    fail: _plain_refusal), or an option of a "choose one" whose needs decide it (decided: a
+    body guarded by a ceiling, an exchange of fixed amounts of counters). None for any
+    other question. ``refused``: the question's refusal if made already (``refusal(rt)``: it
+    reads the same needs, so what it worked out is not worked out again). (Tests patch this
+    function; what it reads is read by C functions of a typed runtime in the compiled build.)"""
+    choice = _decided_refusal(rt, depth, refused)
+    if choice is not None:
+        return choice
     refused = _plain_refusal(rt, depth, refused)
     return None if refused is None else (lambda key: not refused(key))
+
+
+def _decided_refusal(rt, depth: int, refused):
+    """paid_for of a "choose one" asked with nothing after it in the region that could fail:
+    ``enough(key)``, true for an option whose needs decide it and that the player has what
+    it needs for; None for any other question, or when no option is decided by its needs."""
+    frames = rt.stack
+    frame = frames[-1]
+    number = dict.get(frame, "n")
+    if number is None or dict.get(frame, "x") or dict.get(frame, "chosen"):
+        return None
+    game = rt.game
+    node = game.nodes[number]
+    if type(node) is not Choice:
+        return None
+    keys = _decided_options(game, number, node)
+    if not keys or below_top_fails(game, frames, depth, rt.flow.rest_can_fail):
+        return None
+    return _Decided(rt, keys, NOT_MADE if refused is None else refused)
+
+
+class _Decided:
+    """What _decided_refusal gives: ``enough(key)``. The question's refusal is made at the first
+    option decided by its needs (an option judged for a player who draws it is mostly one the
+    walk reads). (An object, not a closure: its fields are kept between calls.)"""
+
+    __slots__ = ("rt", "keys", "refused")
+
+    def __init__(self, rt, keys: frozenset, refused) -> None:
+        self.rt, self.keys, self.refused = rt, keys, refused
+
+    def __call__(self, key: str) -> bool:
+        if key not in self.keys:
+            return False
+        if self.refused is NOT_MADE:
+            self.refused = refusal(self.rt)
+        refused = self.refused
+        return refused is None or not refused(key)  # (none: no option needs anything)
+
+
+def _decided_options(game, number: int, node) -> frozenset:
+    """The keys of the options of the "choose one" ``node`` that their needs decide (decided),
+    worked out once per node."""
+    memo = game.memo["decided_options"]
+    found = dict.get(memo, number)
+    if found is None:
+        found = frozenset()
+        if node.count == 1 and node.upgrade is None:
+            keys = choice_keys(game, number)
+            found = frozenset(keys[index] for index in range(len(node.options))
+                              if decided(game, game.number(node.options[index])))
+        memo[number] = found
+    return found
 
 
 def plain_shortfall(rt, key: str) -> str | None:
@@ -352,8 +449,8 @@ def plain_shortfall(rt, key: str) -> str | None:
     walk words it) or a value that can be paid."""
     frame = rt.stack[-1]
     number = frame["n"]
-    wanted = rt.game.memo["plain_payments"][number]
-    if len(wanted) != 1 or len(wanted[0]) != 1:
+    wanted = dict.get(rt.game.memo["plain_payments"], number)  # (none for a choice's option: its walk words it)
+    if wanted is None or len(wanted) != 1 or len(wanted[0]) != 1:
         return None
     resource, amount = wanted[0][0]
     steps = adjust_steps(frame["from"], int(key[6:]), frame["span"], rt.game.nodes[number].wrap)

@@ -52,8 +52,9 @@ Feasibility ("play a card only if it can be carried out in full"):
   costs a trial.
 * Before the walk, an answer that surely lacks a counter it must pay is
   refused (needs.py); its reason is put in words only when it is shown. A
-  die adjustment's value whose price is a plain payment, with nothing after
-  it that could fail, is legal when it can be paid (needs.paid_for). A
+  die adjustment's value whose price is a plain payment, or an option whose
+  needs decide it, with nothing after it that could fail, is legal when it
+  can be paid (needs.paid_for). A
   question whose every answer but one is so refused, the one left unable to
   fail, takes that one before any judge is made (``forced_answer``: a "may"
   whose yes lacks the price, a die value kept for want of workers): what
