@@ -12,6 +12,11 @@ cpdef object short(Frames rt, object wanted, object seat, object times=*)
 cpdef object refusal(Frames rt)
 # (and paid_for: what it reads is read by this C function of a typed runtime)
 cpdef object _plain_refusal(Frames rt, object depth, object refused)
+cpdef object _decided_refusal(Frames rt, object depth, object refused)
+
+# paid_for's judge of a "choose one", made at every question it reads: a C type of fields
+cdef class _Decided:
+    cdef public object rt, keys, refused
 # (and the words of a value it refuses, read off the counter: runtime.OptionJudge calls it through the module)
 cpdef object plain_shortfall(Frames rt, object key)
 cpdef dict _steps_by_key(Game game, object start, object span, object wrap)

@@ -428,15 +428,16 @@ class _Decided:
 
 def _decided_options(game, number: int, node) -> frozenset:
     """The keys of the options of the "choose one" ``node`` that their needs decide (decided),
+    but not those that cannot fail at all (sure_options passes them where this reads them),
     worked out once per node."""
     memo = game.memo["decided_options"]
     found = dict.get(memo, number)
     if found is None:
         found = frozenset()
         if node.count == 1 and node.upgrade is None:
-            keys = choice_keys(game, number)
-            found = frozenset(keys[index] for index in range(len(node.options))
-                              if decided(game, game.number(node.options[index])))
+            keys, options = choice_keys(game, number), [game.number(option) for option in node.options]
+            found = frozenset(keys[index] for index in range(len(options))
+                              if can_fail(game, options[index]) and decided(game, options[index]))
         memo[number] = found
     return found
 

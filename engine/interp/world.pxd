@@ -83,6 +83,7 @@ cdef class World:
     cpdef tuple _move_told(self, object tid, object was, object place)
     cpdef tuple _told(self, object tid, object was, object place)
 
+cpdef object _within(object kinds, frozenset fixed)
 cpdef list _merged(list lists, dict things)
 @cython.locals(at=Py_ssize_t)
 cpdef list _inserted(list tids, object tid, dict things)

@@ -59,6 +59,15 @@ def roomy(keys: tuple) -> dict:
 EVENT = roomy(("type", "player", "text", "round", "phase"))  # an event's own keys, in order (World.event)
 
 
+def _within(kinds, fixed: frozenset) -> bool:
+    """Whether every one of ``kinds`` is one of ``fixed`` (a loop: a subset test of a set that
+    may be a list goes through the generic protocols)."""
+    for kind in kinds:
+        if kind not in fixed:
+            return False
+    return True
+
+
 def _merged(lists: list[list[str]], things: dict) -> list[str]:
     """Lists of things each in creation order, as one in creation order (never in the order of
     the set of kinds they were asked by). One list is returned as it is."""
@@ -402,6 +411,8 @@ class World:
         fixed, reserves = self.game.fixed_kinds, self.game.reserve_kinds
         check_play = places is None and not include_reserve
         check_owner = owner is not None and places is not None  # (an index of owned things holds only theirs)
+        if check_play and not check_owner and _within(kinds, fixed):  # places, spaces, decks: always in play
+            return list(pool)
         found = []
         for tid in pool:
             thing = things[tid]
