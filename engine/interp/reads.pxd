@@ -6,7 +6,7 @@ from engine.interp.game cimport Game
 from engine.interp.calls cimport CallPlan, plan_of
 
 cpdef object counters_read(Game game, object number)
-cpdef object reads_any(Game game, object number, object resources)
+cpdef object reads(Game game, object number, object resource)
 @cython.locals(plan=CallPlan)
 cpdef object _read(Game game, object root)
 cpdef object _resources_named(Game game, object words)

@@ -50,15 +50,10 @@ def counters_read(game, number: int) -> frozenset | None:
     return found
 
 
-def reads_any(game, number: int, resources) -> bool:
-    """Whether node ``number`` could read or change the counter of one of ``resources``."""
+def reads(game, number: int, resource: str) -> bool:
+    """Whether node ``number`` could read or change the counter of ``resource``."""
     found = counters_read(game, number)
-    if found is None:
-        return True
-    for resource in resources:
-        if resource in found:
-            return True
-    return False
+    return found is None or resource in found
 
 
 def _read(game, root) -> frozenset | None:

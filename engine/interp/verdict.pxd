@@ -16,7 +16,7 @@ from engine.interp.world cimport World, borrowing
 from engine.interp.handlers cimport adjust_range, adjust_steps, entries_of
 from engine.interp.calls cimport CallPlan, bindings, nouns_of, plan_of
 from engine.interp.items cimport bounds, pick_pool, slot_taken
-from engine.interp.reads cimport reads_any
+from engine.interp.reads cimport reads
 from engine.interp.fallible cimport can_fail, rest_fails, steps_fail, steps_fail_knowing, triggers_can_fail
 from engine.interp.flow cimport Flow
 # (the modules as the .py imports them: a call ``items.name(...)`` of a function declared

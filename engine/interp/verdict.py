@@ -91,7 +91,7 @@ from engine.interp.calls import bindings, nouns_of, plan_of
 from engine.interp.handlers import OPEN_QUANTITIES, adjust_range, adjust_steps, entries_of, repeat_bounds
 from engine.interp.items import DONE, bounds, pick_pool, slot_taken
 from engine.interp.labels import choice_indexes, choice_keys
-from engine.interp.reads import reads_any
+from engine.interp.reads import reads
 from engine.interp.values import (Context, context, counter_owner, is_resource, noun_named, number, places, player_of,
                                   polled_of, polled_seats, reads_as_bound, select, test, thing_value, unmet)
 from engine.interp.world import World, borrowing
@@ -1643,7 +1643,7 @@ def _read_ahead(w, segments: tuple, resource: str) -> bool:
                     later = w.fallible(segments[index + 1:])
                 if not later:
                     return False
-            if reads_any(game, game.entry[steps[at]], (resource,)):
+            if reads(game, game.entry[steps[at]], resource):
                 return True
     return False
 
