@@ -1017,7 +1017,7 @@ def _bound(w, envs, head, node: Bound, rest):
         return _took_one(w, YES, step, pool)
     ways = partial(_bound_way, envs, head[0], w.ctx(envs, head).world.s["things"], node.name, rest)
     if low == high == 1:
-        return _took_one(w, w.first_way(ways([c]) for c in pool), step, pool)
+        return _took_one(w, _each_one(w, ways, pool), step, pool)
     return _a_few(w, node, pool, low, high, ways, rest)
 
 
@@ -1061,7 +1061,7 @@ def _picked_and_moved(w, envs, head, item, rest, seat: int):
     pool, low, high = found
     ways = partial(_moving_rest, w, envs, head, seat, rest)
     if low == high == 1:
-        return w.first_way(ways([c]) for c in pool)
+        return _each_one(w, ways, pool)
     return _a_few(w, item, pool, low, high, ways, rest)
 
 
@@ -1179,9 +1179,18 @@ def _for_each_of(w, envs, head, node: ForEachOf, rest):
         bindings, segments = ways(pool)
         return w.walk(bindings, segments)
     if low == high == 1:
-        return _took_one(w, w.first_way(ways([c]) for c in pool), node, pool)
+        return _took_one(w, _each_one(w, ways, pool), node, pool)
     alone = partial(_each_way, envs, head, node.name, body, ())  # the body alone, nothing after
     return _a_few(w, node.item, pool, low, high, ways, (body,) + rest, alone, node)
+
+
+def _each_one(w, ways, pool: list):
+    """first_way over the ways on after picking each thing of ``pool`` alone (``ways([thing])``),
+    made one at a time; a pool of one thing has its one way, with no generator to make (the one
+    display row of a die value, the only card in a place)."""
+    if len(pool) == 1:
+        return w.first_way((ways([pool[0]]),))
+    return w.first_way(ways([c]) for c in pool)
 
 
 def _took_one(w, found, question, pool: list):
@@ -1452,7 +1461,7 @@ def _discard(w, envs, head, node: Discard, rest):
     pool, low, high = found
     ways = partial(_discarding_rest, w, envs, head, rest)
     if low == high == 1:
-        return w.first_way(ways([c]) for c in pool)
+        return _each_one(w, ways, pool)
     return _a_few(w, item, pool, low, high, ways, rest)
 
 
