@@ -20,8 +20,9 @@ from engine.interpreter import Engine
 
 def _checked_readers(monkeypatch) -> collections.Counter:
     """Every reader compiled from now on is checked at each call; the count is by the shape
-    of the place ("OwnPlace", "VarPlace", "EveryPlace", "NoneType"), whether there are
-    filters, and whether the noun adds terms ("empty field": a field with no vine)."""
+    of the place ("OwnPlace", "VarPlace", "EveryPlace", "NoneType"; "EveryPlace+filters" for
+    "each display row of die Row"), whether there are filters, and whether the noun adds terms
+    ("empty field": a field with no vine)."""
     calls: collections.Counter = collections.Counter()
     compile_reader = values.compiled_candidates
 
@@ -29,7 +30,8 @@ def _checked_readers(monkeypatch) -> collections.Counter:
         read = compile_reader(game, noun, filters, location, *rest)
         if read is None:
             return None
-        shape = (type(location.place if location is not None else None).__name__, bool(filters),
+        place = location.place if location is not None else None
+        shape = (type(place).__name__ + ("+filters" if getattr(place, "filters", ()) else ""), bool(filters),
                  bool(game.terms_of(noun.id)))
 
         def both(ctx, owner):
@@ -61,8 +63,8 @@ def test_every_compiled_reader_gives_what_the_words_mean_in_real_games(monkeypat
     assert any(filtered for _place, filtered, _terms in calls), "some reader with filters was checked"
     if game == "viticulture":  # nouns with terms: "planted field", "empty field", "unsold field"
         assert any(terms for _place, _filtered, terms in calls), calls
-    else:  # "from each action deck", "on each first player spot"
-        assert "EveryPlace" in shapes, calls
+    else:  # "from each action deck", "on each first player spot", "on each display row of die Row"
+        assert {"EveryPlace", "EveryPlace+filters"} <= shapes, calls
 
 
 def test_a_shape_the_readers_do_not_know_is_read_the_general_way():

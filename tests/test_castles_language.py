@@ -131,3 +131,28 @@ def test_every_set_a_project_may_go_into_is_let_through_untried_and_survives_a_t
 def test_a_trial_stops_early_only_where_a_full_trial_succeeds(game, monkeypatch):
     """The early end of a trial (nothing left can fail), checked against full trials in play."""
     assert checked_settled_trials(game, monkeypatch, players=3, seeds=(3,)) > 20
+
+
+def test_claiming_from_a_row_offers_the_cards_of_the_row_of_that_die_only(game, base):
+    """"on each display row of die Row": the rows are places filtered by their die, as things are."""
+    state = game.edit(base, 0, effect="discard every action card on each display row")
+    state = game.edit(state, 0, cards={"project_area": [], "row_3": ["ship_3", "mine_3"], "row_4": ["castle_5"]})
+    asked = game.begin(state, 0, effect="claim 1 action card from row 3")
+    assert game.decision(asked).prompt == "Choose 1 action cards on each display row of die 3:"  # the number, not Row
+    assert sorted(label for _key, label in legal(game, asked)) == ["Mine (die 3)", "Ship (die 3)"]
+    taken = pick(game, asked, "Mine")
+    assert cards(taken, "p0.project_area") == ["mine_3"]
+    assert cards(taken, "row_3") == ["ship_3"] and cards(taken, "row_4") == ["castle_5"]
+    alone = game.begin(state, 0, effect="claim 1 action card from row 4")  # one card: taken unasked
+    assert cards(alone, "p0.project_area") == ["castle_5"]
+
+
+def test_claiming_from_an_empty_row_is_refused_in_the_words_of_the_pick(game, base):
+    state = game.edit(base, 0, effect="discard every action card on each display row")
+    state = game.edit(state, 0, counters={"worker": 0}, cards={"row_4": ["castle_5"]})
+    asked = game.begin(state, 0, effect="act with die 3")
+    decision = game.decision(asked)
+    keys_shown = {option.label: option.key for option in decision.candidates}
+    assert decision.reason(keys_shown["claim 1 action card from row 3"]) == (
+        "not allowed: claim 1 action card from row 3: needs 1 action cards, there are 0")
+    assert "claim 1 action card from row 3" not in [label for _key, label in legal(game, asked)]

@@ -97,7 +97,7 @@ cdef class Location(Node):
 cdef class OwnPlace(Node):
     cdef readonly object words
 cdef class EveryPlace(Node):
-    cdef readonly object words
+    cdef readonly object words, filters
 cdef class VarPlace(Node):
     cdef readonly object name
 cdef class PlaceOf(Node):

@@ -323,6 +323,7 @@ class OwnPlace(Node):
 @dataclass(frozen=True)
 class EveryPlace(Node):
     words: tuple[str, ...]
+    filters: tuple[Node, ...] = ()  # "each display row of die Row": only the places that pass them
 
 
 @dataclass(frozen=True)

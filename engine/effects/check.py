@@ -218,6 +218,11 @@ def _named_place(node, scope):
     _noun(node.words, node, scope)
 
 
+def _every_place(node: ast.EveryPlace, scope):
+    _named_place(node, scope)
+    _visit_all(node.filters, scope)
+
+
 def _var_place(node: ast.VarPlace, scope):
     _use(node.name, node, scope)
 
@@ -470,7 +475,7 @@ CHECKS = {
     ast.OtherThan: _named,
     ast.Yours: _nothing_to_check,
     ast.OwnPlace: _named_place,
-    ast.EveryPlace: _named_place,
+    ast.EveryPlace: _every_place,
     ast.VarPlace: _var_place,
     ast.PlaceOf: _place_of,
     ast.WhoDid: _who_did,

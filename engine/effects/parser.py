@@ -452,7 +452,9 @@ class _ToAst(Transformer):
         return ast.at(ast.OwnPlace(_words(children)), _cover(children))
 
     def every_place(self, children):
-        return ast.at(ast.EveryPlace(_words(children)), _cover(children))
+        filters, _none = _split_tail(children)
+        words = [child for child in children if isinstance(child, TOKEN_TYPES)]
+        return ast.at(ast.EveryPlace(_words(words), filters), _cover(children))
 
     def bound_place(self, children):
         return ast.at(ast.VarPlace(_text(children[0])), _cover(children))

@@ -240,7 +240,7 @@ def _own_place(node: ast.OwnPlace) -> str:
 
 
 def _every_place(node: ast.EveryPlace) -> str:
-    return "each " + " ".join(node.words)
+    return _join(["each", *node.words, *_tail(node.filters, None)])
 
 
 def _var_place(node: ast.VarPlace) -> str:

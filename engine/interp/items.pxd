@@ -65,6 +65,7 @@ cpdef object gain_existing(Frames rt, object seat, object tid, object destinatio
 # Functions of a typed runtime (a Runtime or a walk's branch, both Frames): its game, state
 # and World are read from the C struct
 cpdef object _place_words(Frames rt, Context ctx, object location)
+cpdef object _filter_words(Frames rt, Context ctx, object flt)
 cpdef object _refill_decks(Frames rt, object item, Context ctx)
 cpdef object decks_named(Frames rt, object item, Context ctx)
 cpdef object players_pool(Frames rt, object item, object you)

@@ -92,20 +92,21 @@ def pick_prompt(rt, f, item: Item) -> str:
     ctx = rt.ctx(f)
     low, high = f["min"], f["max"]
     amount = numeral(high) if low == high else (f"up to {numeral(high)}" if low <= 1 else f"{numeral(low)} to {numeral(high)}")
-    words = [amount, " ".join(item.noun)]
-    for flt in item.filters:
-        if isinstance(flt, OtherThan):
-            words.append(f"other than {_bound_words(rt, ctx, flt.name)}")
-            continue
-        if type(flt) is Yours:
-            words.append("of yours")
-            continue
-        value = flt.value if isinstance(flt.value, int) else variable_number(ctx, flt.value)
-        words.append(f"of {flt.attribute} {value}" + (f" or {flt.direction}" if flt.direction else ""))
+    words = [amount, " ".join(item.noun)] + [_filter_words(rt, ctx, flt) for flt in item.filters]
     if item.location is not None:
         words.append(_place_words(rt, ctx, item.location))
     progress = f" ({numeral(len(f['picked']) + 1)} of {numeral(high)})" if high > 1 else ""
     return f"Choose {' '.join(words)}{progress}:"
+
+
+def _filter_words(rt, ctx: Context, flt) -> str:
+    """A filter's words with the number or the names it is bound to ("of die 3", "other than Mine")."""
+    if isinstance(flt, OtherThan):
+        return f"other than {_bound_words(rt, ctx, flt.name)}"
+    if type(flt) is Yours:
+        return "of yours"
+    value = flt.value if isinstance(flt.value, int) else variable_number(ctx, flt.value)
+    return f"of {flt.attribute} {value}" + (f" or {flt.direction}" if flt.direction else "")
 
 
 def _bound_words(rt, ctx: Context, name: str) -> str:
@@ -124,6 +125,8 @@ def _place_words(rt, ctx: Context, location: Location) -> str:
         return f"{location.preposition} {place.name}"  # a list: the name the designer gave it
     if isinstance(place, PlaceOf):
         return f"{location.preposition} its {place.attribute}"
+    if type(place) is EveryPlace and place.filters:  # "on each display row of die 3"
+        return " ".join([location.preposition, "each", *place.words] + [_filter_words(rt, ctx, flt) for flt in place.filters])
     return _rendered(rt.game, location)
 
 

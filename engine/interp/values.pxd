@@ -87,7 +87,7 @@ cpdef object _anywhere(object keep, object kinds, object everybodys, Context ctx
 cpdef object _anywhere_with_terms(object keep, object with_terms, object kinds, object everybodys, Context ctx,
                                   object owner)
 cpdef object _in_every_place(object noun, object filters, object location, object keep, object kinds, object place_noun,
-                             object place_kind, Context ctx, object owner)
+                             object place_kind, object kept, Context ctx, object owner)
 @cython.locals(things=dict, inside=dict, s=dict, seats=list, at=Py_ssize_t)
 cpdef object _in_your_place(object noun, object filters, object location, object keep, object kinds, object place_noun,
                             object place_kind, Context ctx, object owner)

@@ -118,7 +118,10 @@ def places(ctx: Context, place: Node | None, owner: int | None) -> list[str] | N
         things = ctx.world.thing_table
         return [p for p in ctx.world.places_of(kinds, actor) if things[p]["o"] == actor]
     if type(place) is EveryPlace:
-        return ctx.world.places_of(_place_kinds(ctx, place)[0])
+        found = ctx.world.places_of(_place_kinds(ctx, place)[0])
+        for flt in place.filters:  # "each display row of die Row": the places that pass every filter
+            found = [p for p in found if _passes(ctx, p, flt)]
+        return found
     if type(place) is VarPlace:
         value = ctx.env.get(place.name)
         return value if isinstance(value, list) else [value]
@@ -226,8 +229,9 @@ def compiled_candidates(game, noun, filters, location):
         return None
     place_kind = next(iter(place_kinds))
     if type(place) is EveryPlace:
-        return lambda ctx, owner: _in_every_place(noun, filters, location, keep, kinds, place_noun, place_kind, ctx,
-                                                  owner)
+        kept = _compiled_filters(place.filters)  # the places' own filters
+        return lambda ctx, owner: _in_every_place(noun, filters, location, keep, kinds, place_noun, place_kind, kept,
+                                                  ctx, owner)
     return lambda ctx, owner: _in_your_place(noun, filters, location, keep, kinds, place_noun, place_kind, ctx, owner)
 
 
@@ -247,15 +251,16 @@ def _anywhere_with_terms(keep, with_terms, kinds, everybodys: bool, ctx: Context
     return keep(ctx, with_terms(ctx, _not_acting(ctx, found)) if found else found)
 
 
-def _in_every_place(noun, filters, location, keep, kinds, place_noun: str, place_kind: str, ctx: Context, owner):
-    """As "each X" is read: in every place of X, in creation order; in a shared one only your
-    things or nobody's."""
+def _in_every_place(noun, filters, location, keep, kinds, place_noun: str, place_kind: str, kept, ctx: Context,
+                    owner):
+    """As "each X" is read: in every place of X that passes its filters (``kept``), in creation
+    order; in a shared one only your things or nobody's."""
     if ctx.subst and place_noun in ctx.subst:
         return general_candidates(ctx, noun, filters, location, owner)
     s = ctx.world.s
     things, inside = s["things"], s["in"]
     found = []
-    for p in dict.get(s["kinds"], place_kind, EMPTY):
+    for p in kept(ctx, dict.get(s["kinds"], place_kind, EMPTY)):
         anyone = owner is None or things[p]["o"] is not None
         for t in dict.get(inside, p, EMPTY):
             thing = things[t]

@@ -101,6 +101,13 @@ def test_an_unknown_attribute_is_reported():
     assert problems("discard 1 vine of valeu 3 or more")[0][:3] == ("E302", "unknown attribute 'valeu'", "did you mean 'value'?")
 
 
+def test_the_filters_of_every_place_of_a_kind_are_checked_as_things_filters_are():
+    assert problems("discard 1 vine on each field of limit 5") == []
+    assert problems("discard 1 vine on each field of limt 5")[0][:3] == (
+        "E302", "unknown attribute 'limt'", "did you mean 'limit'?")
+    assert problems("discard 1 vine on each field of limit Most")[0][:2] == ("E304", "the name Most is not bound here")
+
+
 def test_a_condition_is_checked_like_an_effect():
     assert problems("you have at least 2 strucures", condition=True)[0][2] == "did you mean 'structures'?"
 

@@ -60,6 +60,15 @@ def test_a_filter_bounds_an_attribute():
     assert item.filters == (ast.Filter("value", 7, "more"),)
 
 
+def test_every_place_of_a_kind_may_be_narrowed_by_filters_after_its_words():
+    text = "choose 1 action card on each display row of die Row as Claimed"
+    item = first_step(text).step.items[0]
+    assert item.filters == ()  # the filter is the place's, not the card's
+    assert item.location.place == ast.EveryPlace(("display", "row"), (ast.Filter("die", "Row", None),))
+    assert render(parse_effect(text)) == text
+    assert first_step("reveal 1 card from each deck as Shown").step.items[0].location.place.filters == ()
+
+
 def test_each_opponent_may_and_who_did_go_together():
     effect = parse_effect("each player may plant 1 vine, then gain 2 lira for each opponent who did")
     poll, gain = effect.sentences[0].steps
