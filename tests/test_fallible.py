@@ -310,3 +310,23 @@ def test_performing_a_picked_card_fails_only_if_one_of_its_kinds_effects_can(cas
     assert fallible._held_kinds(game, performs[0], "Nobody") is None
     outside = "for each of every action card in your project area as Card: perform Card."  # (in no procedure body)
     assert can_fail(game, game.add_effect(outside))
+
+
+def test_of_a_choice_offered_in_full_the_sure_options_are_read_once_for_the_choice(castles):
+    """The six actions: taking 1 silver is the one that cannot fail. With every option offered
+    the answer is the choice's own (kept by the node); with a few offered, those among them."""
+    from engine.interp.fallible import sure_options
+
+    game = castles.game
+    state = castles.begin(castles.edit(castles.new_game(players=2, seed=1), 0, counters={"worker": 0}), 0,
+                          effect="act with die 3")
+    frames, decision = state["frames"], castles.decision(state)
+    shown = [[option.key, option.label] for option in decision.candidates]
+    assert len(shown) == 6
+
+    def sure(options):
+        return set(sure_options(game, frames, len(frames), options, lambda frame: False))
+    assert sure(shown) == {"gain_1_silver"}
+    assert sure(shown) == sure([[key, label] for key, label in reversed(shown)])  # the same read again
+    assert sure(shown[:3]) == {key for key, _label in shown[:3]} & {"gain_1_silver"}
+    assert sure([option for option in shown if option[0] == "gain_1_silver"]) == {"gain_1_silver"}

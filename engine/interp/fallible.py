@@ -427,8 +427,20 @@ def sure_options(game, frames: list, depth: int, options, routine_rest_fails) ->
         if failing == "keep":  # keeping the value costs nothing; any other value may not be paid
             keep = value_key(top["from"])
             return {key for key, _label in options if key == keep}
+        if type(node) is Choice and node.upgrade is None and len(options) == len(node.options):  # all offered
+            return _sure_choice_keys(game, number, failing)
         return {key for key, _label in options if key not in failing}
     return set() if _answer_fails(game, top, node) else {key for key, _label in options}
+
+
+def _sure_choice_keys(game, number: int, failing: frozenset) -> frozenset:
+    """The keys of the options of the "choose one" ``number`` that are not ``failing``: what
+    sure_options gives when every option is offered (worked out once per node)."""
+    memo = game.memo["sure_choice_keys"]
+    found = dict.get(memo, number)
+    if found is None:
+        found = memo[number] = frozenset([key for key in choice_keys(game, number) if key not in failing])
+    return found
 
 
 def _failing_answers(game, number: int, node):

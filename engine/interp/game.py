@@ -32,7 +32,7 @@ MEMO_TABLES = ("can_fail", "failing_answers", "answer_needs", "sets", "judging_o
                "option_draws", "option_guards", "ordered_kinds",
                "counter_conditions", "wording", "row_labels", "deciding", "deciding_parts", "candidate_readers",
                "discard_piles", "sure_knowing", "card_options", "rendered", "moves_told", "counters_read", "needs_exact",
-               "decided_options")
+               "decided_options", "sure_choice_keys")
 
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)
