@@ -323,7 +323,7 @@ class OwnPlace(Node):
 @dataclass(frozen=True)
 class EveryPlace(Node):
     words: tuple[str, ...]
-    filters: tuple[Node, ...] = ()  # "each display row of die Row": only the places that pass them
+    filters: tuple[Node, ...] = ()  # "each row of value N": only the places that pass them
 
 
 @dataclass(frozen=True)

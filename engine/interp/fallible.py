@@ -409,9 +409,10 @@ def _triggers_fail(game, what: str) -> bool:
 # ------------------------------------------------------------------ a pending question
 
 
-def sure_options(game, frames: list, depth: int, options, routine_rest_fails) -> set[str]:
+def sure_options(game, frames: list, depth: int, options, routine_rest_fails) -> set[str] | frozenset[str]:
     """The keys of ``options`` (asked by the top frame) that surely lead to finishing the
-    region (the frames from ``depth - 1`` up): nothing that could fail is left to run.
+    region (the frames from ``depth - 1`` up): nothing that could fail is left to run. (Read
+    only: of a "choose one" offered in full, the choice's own frozenset.)
     ``routine_rest_fails(frame)`` answers for the frames of flow routines."""
     if below_top_fails(game, frames, depth, routine_rest_fails):
         return set()

@@ -100,7 +100,7 @@ def pick_prompt(rt, f, item: Item) -> str:
 
 
 def _filter_words(rt, ctx: Context, flt) -> str:
-    """A filter's words with the number or the names it is bound to ("of die 3", "other than Mine")."""
+    """A filter's words with the number or the names it is bound to ("of value 3", "other than Kept's card")."""
     if isinstance(flt, OtherThan):
         return f"other than {_bound_words(rt, ctx, flt.name)}"
     if type(flt) is Yours:
@@ -125,8 +125,9 @@ def _place_words(rt, ctx: Context, location: Location) -> str:
         return f"{location.preposition} {place.name}"  # a list: the name the designer gave it
     if isinstance(place, PlaceOf):
         return f"{location.preposition} its {place.attribute}"
-    if type(place) is EveryPlace and place.filters:  # "on each display row of die 3"
-        return " ".join([location.preposition, "each", *place.words] + [_filter_words(rt, ctx, flt) for flt in place.filters])
+    if type(place) is EveryPlace and place.filters:  # "on each row of value 3"
+        filters = [_filter_words(rt, ctx, flt) for flt in place.filters]
+        return " ".join([location.preposition, "each", *place.words, *filters])
     return _rendered(rt.game, location)
 
 

@@ -119,7 +119,7 @@ def places(ctx: Context, place: Node | None, owner: int | None) -> list[str] | N
         return [p for p in ctx.world.places_of(kinds, actor) if things[p]["o"] == actor]
     if type(place) is EveryPlace:
         found = ctx.world.places_of(_place_kinds(ctx, place)[0])
-        for flt in place.filters:  # "each display row of die Row": the places that pass every filter
+        for flt in place.filters:  # "each row of value N": the places that pass every filter
             found = [p for p in found if _passes(ctx, p, flt)]
         return found
     if type(place) is VarPlace:

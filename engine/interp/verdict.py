@@ -1187,7 +1187,7 @@ def _for_each_of(w, envs, head, node: ForEachOf, rest):
 def _each_one(w, ways, pool: list):
     """first_way over the ways on after picking each thing of ``pool`` alone (``ways([thing])``),
     made one at a time; a pool of one thing has its one way, with no generator to make (the one
-    display row of a die value, the only card in a place)."""
+    row of a value, the only card in a place)."""
     if len(pool) == 1:
         return w.first_way((ways([pool[0]]),))
     return w.first_way(ways([c]) for c in pool)
