@@ -14,6 +14,7 @@ from engine.interp.world cimport World
 from engine.interp.values cimport Context, context  # (made at C speed: see values.context)
 
 cpdef object bound_values(dict things, object name, object out)
+cpdef object bind_into(dict env, dict things, object name, object out)
 @cython.locals(frame=dict)  # (its writes the dict's own)
 cpdef dict effect_frame(object number, object env, object actor, object you, object src)
 

@@ -35,7 +35,15 @@ def effect_frame(number: int, env: str, actor, you, src: str) -> dict:
 
 def bound_values(things: dict, name: str, out: list) -> dict:
     """What 'as Name' binds: the things (or seats) a step produced, and where each thing was."""
-    return {name: out, f"{name}@": {t: things[t]["at"] for t in out if isinstance(t, str) and t in things}}
+    values: dict = {}
+    bind_into(values, things, name, out)
+    return values
+
+
+def bind_into(env: dict, things: dict, name: str, out: list) -> None:
+    """Bind 'as Name' in ``env`` itself, as bound_values says (no dict made to be merged)."""
+    env[name] = out
+    env[f"{name}@"] = {t: things[t]["at"] for t in out if isinstance(t, str) and t in things}
 
 
 class Frames:
@@ -209,8 +217,7 @@ class Frames:
         self.last_out = list(out) if out and "q" not in popped else []
         name = dict.get(popped, "as")
         if name is not None:  # (what it produced, even where it hands nothing on: "q")
-            bound = bound_values(self.world.thing_table, name, list(out) if out else [])
-            dict.update(self.env_table[popped["e"]], bound)
+            bind_into(self.env_table[popped["e"]], self.world.thing_table, name, list(out) if out else [])
         if "own" in popped:
             del self.env_table[popped["e"]]
 

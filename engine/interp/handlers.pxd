@@ -16,7 +16,7 @@ cpdef object adjust_steps(object start, object end, object span, object wrap)
 # The handlers (the table calls them as Python functions) and their helpers that have no
 # closure, as C functions of a typed runtime and frame: the runtime's fields (Frames) and the
 # frame's keys are read without a lookup by name.
-from engine.interp.frames cimport Frames, bound_values
+from engine.interp.frames cimport Frames, bind_into
 from engine.interp.game cimport Game
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
@@ -77,9 +77,9 @@ cpdef object _perform(Frames rt, dict f, Perform node)
 cpdef object _pass(Frames rt, dict f, object node)
 @cython.locals(runner=Flow, plan=CallPlan)
 cpdef object _call(Frames rt, dict f, object node)
-@cython.locals(plan=CallPlan)
+@cython.locals(plan=CallPlan, fields=dict)
 cpdef object _call_now(Frames rt, dict f, object node)
-cpdef object _call_fields(Frames rt, dict f, CallPlan plan)
+cpdef dict _call_fields(Frames rt, dict f, CallPlan plan)
 cpdef object _call_result(Frames rt, dict f)
 # Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object entries_of(Context ctx, object node)

@@ -23,7 +23,7 @@ from engine.effects.render import render
 from engine.interp import items, sets
 from engine.interp.calls import bindings, nouns_of, plan_of
 from engine.interp.errors import Infeasible
-from engine.interp.frames import bound_values
+from engine.interp.frames import bind_into
 from engine.interp.items import slot_taken
 from engine.interp.labels import choice_index, choice_keys, label_names, option_label, with_values
 from engine.interp.numbered import seat_name
@@ -66,7 +66,7 @@ def _bound(rt, f, node: Bound):
         f["s"] = 1
         if not rt.child(f, node.step):
             return None
-    rt.env(f).update(bound_values(rt.s["things"], node.name, rt.last_out))
+    bind_into(rt.env(f), rt.s["things"], node.name, rt.last_out)
     rt.done(f, rt.last_out)
 
 
@@ -82,7 +82,7 @@ def _bound_now(rt, f, node: Bound):
         out["as"] = node.name
         return step, out
     if out is not None:
-        dict.update(rt.env(f), bound_values(rt.s["things"], node.name, out))
+        bind_into(rt.env(f), rt.s["things"], node.name, out)
     return out
 
 
