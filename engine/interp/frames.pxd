@@ -8,7 +8,6 @@
 cimport cython
 from engine.interp.numbered cimport env_key
 
-from engine.interp.fallible cimport fresh
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
 from engine.interp.values cimport Context, context  # (made at C speed: see values.context)

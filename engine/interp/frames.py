@@ -9,7 +9,7 @@ runtime imports the handlers.
 from __future__ import annotations
 
 from engine.interp.errors import RulesError
-from engine.interp.fallible import FRESH, fresh
+from engine.interp.fallible import FRESH
 from engine.interp.numbered import env_key
 from engine.interp.values import Context, context
 
@@ -183,7 +183,7 @@ class Frames:
         game = self.game
         frame["n"] = game.entry_of(node)
         frame["s"] = 0
-        if len(frame) > BASE and not fresh(frame):  # what the old handler kept between its steps goes
+        if len(frame) > BASE:  # what the old handler kept between its steps goes (one pass: most have some)
             for key in [key for key in frame if key not in FRESH]:
                 del frame[key]
         if fields:
