@@ -289,3 +289,27 @@ def test_a_frame_is_read_as_the_player_it_runs_for_now():
     assert (other.actor, other.you, first.actor) == (1, 1, 0)
     rt.replace(frame, 0, {"e": rt.new_env({"Extra": 4})})
     assert rt.ctx(frame).env == {"Extra": 4}
+
+
+def test_a_frame_pushed_with_its_parents_players_and_bindings_reads_the_parents_context():
+    """A child pushed with nothing of its own, or only marks and a pick's keys, runs where its
+    parent runs: it is read as the Context the parent's read made. A child pushed for another
+    player, or with bindings of its own, is read anew."""
+    from engine.interp.runtime import Runtime
+
+    engine = loaded("viticulture")
+    state = engine.new_game(players=2, seed=1)
+    rt = Runtime(engine.game, state, engine.flow)
+    state["envs"].setdefault("root", {})
+    parent = {"n": 0, "s": 0, "e": "root", "p": 0, "y": 0, "src": ""}
+    state["frames"].append(parent)
+    made = rt.ctx(parent)
+    assert rt.ctx(rt.push(parent, 0)) is made
+    rt.ctx(parent)
+    assert rt.ctx(rt.push(parent, 0, {"strict": True})) is made
+    rt.ctx(parent)
+    other = rt.ctx(rt.push(parent, 0, {"p": 1}))
+    assert (other.actor, other.you) == (1, 0)
+    rt.ctx(parent)
+    bound = rt.ctx(rt.push(parent, 0, {"e": rt.new_env({"Extra": 4})}))
+    assert bound.env == {"Extra": 4}

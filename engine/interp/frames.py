@@ -82,7 +82,8 @@ class Frames:
         is made of (the frame's "e", "p", "y" and "x") changes only through ``replace``, which
         forgets that frame; a bindings dict is never swapped for another under the same key
         (new_env makes a new key); and ``_ctx_frame`` holds the frame, so no other dict can
-        take its place in memory."""
+        take its place in memory. A frame pushed from that very frame, with no bindings, players
+        or nouns of its own, takes its place there (push): its Context is the same."""
         if self._ctx_frame is frame:
             return self._last_ctx
         envs = self.env_table  # (typed in the compiled build: a field, and the dict's own read)
@@ -107,8 +108,13 @@ class Frames:
         if fields:
             for key, value in fields.items():  # (set one by one: a method call costs more, compiled)
                 frame[key] = value
-            if "e" in fields and fields["e"] != parent["e"]:
-                frame["own"] = True  # its bindings go when it finishes
+            if "e" in fields:
+                if fields["e"] != parent["e"]:
+                    frame["own"] = True  # its bindings go when it finishes
+            elif self._ctx_frame is parent and "p" not in fields and "y" not in fields and "x" not in fields:
+                self._ctx_frame = frame  # its context is the parent's, made already (ctx)
+        elif self._ctx_frame is parent:  # (as above)
+            self._ctx_frame = frame
         self.stack.append(frame)
         return frame
 
