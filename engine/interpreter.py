@@ -12,6 +12,7 @@ from engine.effects.ast import Choice
 from engine.interp.decisions import Decision, IllegalAnswer, decision_from_data
 from engine.interp.errors import RulesError
 from engine.interp import scoring, staging
+from engine.interp import slots as F
 from engine.interp.flow import Flow
 from engine.interp.game import compile_game
 from engine.interp.labels import choice_keys
@@ -139,7 +140,7 @@ class Engine:
         ``state``: how a transcript of format 1 answered one, before options had keys of their
         own words. Any other key, or an answer to any other question, is ``key`` as it is."""
         frames = state["frames"]
-        number = dict.get(frames[-1], "n") if frames and state["pending"] else None
+        number = frames[-1][F.NODE] if frames and state["pending"] else None
         if number is None or not key.isdigit() or type(self.game.nodes[number]) is not Choice:
             return key
         keys = choice_keys(self.game, number)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 
+from engine.interp import slots as F
+from engine.interp.frames import effect_frame
 from engine.interpreter import Engine
 
 
@@ -27,3 +29,12 @@ def begun(engine: Engine, state: dict, effect: str, **counters) -> tuple[int, di
 def legal(engine: Engine, state: dict) -> list[list[str]]:
     """The pending decision's legal options as [key, label] pairs (its open ones judged)."""
     return [[option.key, option.label] for option in engine.decision(state).options]
+
+
+def choosing(number: int) -> list:
+    """The frame of a "choose one" (node ``number``) about to ask, for seat 0, with the bindings
+    "t", strict, nothing chosen yet."""
+    frame = effect_frame(number, "t", 0, 0, "")
+    frame[F.STEP], frame[F.STRICT] = 1, True
+    frame[F.MORE]["chosen"] = []
+    return frame

@@ -239,3 +239,19 @@ def test_a_noun_and_a_procedure_are_declared_with_their_fields():
     found = declared(ENGINE / "effects" / "vocabulary.pxd")
     for cls in (Noun, Procedure):
         assert found[cls.__name__] == {field.name for field in dataclasses.fields(cls)}, cls.__name__
+
+
+def test_the_c_slots_of_a_frame_are_the_python_ones():
+    """A compiled module reads a frame's slots by the C constants of engine/interp/cslots.pxd,
+    a plain module (and a test) by the numbers of slots.py: every slot has the same number in
+    both, and a frame made by frames.py has SIZE slots."""
+    from engine.interp import slots
+    from engine.interp.frames import effect_frame, routine_frame
+
+    text = (ENGINE / "interp" / "cslots.pxd").read_text()
+    numbers = {name: int(value) for name, value in re.findall(r"ENGINE_SLOT_(\w+) = (\d+)", text)}
+    names = dict(re.findall(r"^\s+(\w+) \"ENGINE_SLOT_(\w+)\"$", text, re.M))
+    python = {name: value for name, value in vars(slots).items() if name.isupper() and isinstance(value, int)}
+    assert numbers == python and set(names) == set(python) and all(names[n] == n for n in names)
+    assert len(effect_frame(0, "root", 0, 0, "")) == len(routine_frame("step", "root", None, None, "")) == slots.SIZE
+    assert set(slots.NAMED.values()) == set(range(slots.SIZE)) - {slots.MORE}

@@ -13,7 +13,9 @@ import pytest
 
 from engine.effects.ast import Call
 from engine.interp.decisions import IllegalAnswer
+from engine.interp import slots as F
 from engine.interp.fallible import can_fail
+from engine.interp.frames import effect_frame
 from engine.interp.scoring import best_sets
 from engines import begun, legal, loaded
 
@@ -213,9 +215,9 @@ def test_a_call_with_nothing_to_do_after_its_body_hands_its_frame_over_to_the_bo
     of the call waits under it (one frame fewer to run and copy)."""
     seat, state = begun(game, summer, "sell 1 field")
     assert state["pending"]["prompt"] == "Choose 1 empty fields:"
-    running = [game.game.nodes[frame["n"]] for frame in state["frames"] if frame.get("n") is not None]
+    running = [game.game.nodes[frame[F.NODE]] for frame in state["frames"] if frame[F.NODE] is not None]
     assert not any(isinstance(node, Call) for node in running)
-    assert state["frames"][-1].get("q") is True
+    assert state["frames"][-1][F.QUIET] is True
 
 
 def test_as_name_after_a_call_without_a_result_binds_nothing(game, summer):
@@ -233,14 +235,14 @@ def test_as_name_after_a_call_without_a_result_binds_nothing(game, summer):
 
 
 def running(game, state) -> list:
-    return [type(game.game.nodes[frame["n"]]).__name__ for frame in state["frames"] if frame.get("n") is not None]
+    return [type(game.game.nodes[frame[F.NODE]]).__name__ for frame in state["frames"] if frame[F.NODE] is not None]
 
 
 def test_a_pick_that_asks_binds_what_it_takes_itself_with_no_frame_of_the_binding_under_it(game, summer):
     effect = "choose 1 card in your hand as Kept, then discard every card other than Kept in your hand"
     seat, state = begun(game, summer, effect)
     assert running(game, state)[-1] == "Pick" and "Bound" not in running(game, state)
-    assert state["frames"][-1]["as"] == "Kept"
+    assert state["frames"][-1][F.AS] == "Kept"
     kept = legal(game, state)[0][0]
     state = answer(game, state, kept)
     (left,) = state["in"][f"p{seat}.hand"]  # the name was bound: every other card went
@@ -279,11 +281,11 @@ def test_a_frame_is_read_as_the_player_it_runs_for_now():
     state = engine.new_game(players=2, seed=1)
     rt = Runtime(engine.game, state, engine.flow)
     state["envs"].setdefault("root", {})
-    frame = {"n": 0, "s": 0, "e": "root", "p": 0, "y": 0}
+    frame = effect_frame(0, "root", 0, 0, "")
     state["frames"].append(frame)
     first = rt.ctx(frame)
     assert rt.ctx(frame) is first  # the same frame: the Context made last
-    assert rt.ctx(dict(frame)) is first  # another frame running where it ran
+    assert rt.ctx(list(frame)) is first  # another frame running where it ran
     rt.replace(frame, 0, {"p": 1, "y": 1})
     other = rt.ctx(frame)
     assert (other.actor, other.you, first.actor) == (1, 1, 0)
@@ -301,7 +303,7 @@ def test_a_frame_pushed_with_its_parents_players_and_bindings_reads_the_parents_
     state = engine.new_game(players=2, seed=1)
     rt = Runtime(engine.game, state, engine.flow)
     state["envs"].setdefault("root", {})
-    parent = {"n": 0, "s": 0, "e": "root", "p": 0, "y": 0, "src": ""}
+    parent = effect_frame(0, "root", 0, 0, "")
     state["frames"].append(parent)
     made = rt.ctx(parent)
     assert rt.ctx(rt.push(parent, 0)) is made

@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent / "golden"))
 from regenerate import GAMES, golden_name, log_text, play_golden  # noqa: E402
 
 from engine.effects.ast import Choice  # noqa: E402
+from engine.interp import slots as F  # noqa: E402
 from engine.interp.labels import choice_index  # noqa: E402
 from engine.runner import _Line, replay  # noqa: E402
 from engine.transcript import Transcript  # noqa: E402
@@ -61,7 +62,7 @@ def _by_place(engine, transcript: Transcript) -> dict:
     """The transcript as format 1 wrote it: each answer to a "choose one" by its option's place."""
     state, answers = engine.new_game(players=transcript.players, seed=transcript.seed), []
     for decision_id, key in transcript.answers:
-        number = state["frames"][-1].get("n") if state["frames"] else None
+        number = state["frames"][-1][F.NODE] if state["frames"] else None
         if number is not None and type(engine.game.nodes[number]) is Choice:
             place = choice_index(engine.game, number, key)
             answers.append([decision_id, key if place is None else str(place)])

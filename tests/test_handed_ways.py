@@ -13,6 +13,7 @@ import pytest
 
 from engine.agents import random_agents
 from engine.interp import runtime
+from engine.interp import slots as F
 from engines import loaded
 
 
@@ -30,7 +31,7 @@ def handed_against_trials(engine, monkeypatch, players: int, seeds) -> collectio
             assert rt.try_option(key, depth) is None, f"{key!r} was handed on, but a trial finds it illegal"
             rt.budget = budget
             seen["handed"] += 1
-            seen[type(rt.game.nodes[frames[-1]["n"]]).__name__] += 1
+            seen[type(rt.game.nodes[frames[-1][F.NODE]]).__name__] += 1
         return key
 
     monkeypatch.setattr(runtime, "_handed_key", checked)

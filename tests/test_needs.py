@@ -16,9 +16,10 @@ from engine.effects import ast
 from engine.interp import handlers
 from engine.interp import needs as needs_module
 from engine.interp import runtime, verdict
+from engine.interp import slots as F
 from engine.interp.handlers import YES_NO
 from engine.interp.needs import needs
-from engines import loaded
+from engines import choosing, loaded
 
 
 def needed(engine, text: str) -> dict:
@@ -255,7 +256,7 @@ def test_an_option_its_needs_decide_is_legal_exactly_when_the_player_has_them(co
     choice = game.entry_of(game.add_effect(
         "choose one: refill your workers; or convert at least 1 victory point; or gain 1 silver."))
     rt.s["envs"]["t"] = {}
-    rt.s["frames"].append({"n": choice, "s": 1, "e": "t", "p": 0, "y": 0, "chosen": [], "strict": True})
+    rt.s["frames"].append(choosing(choice))
     depth = len(rt.s["frames"])
     enough = needs_module.paid_for(rt, depth)
     assert enough is not None
@@ -300,7 +301,7 @@ def test_an_answer_taken_without_asking_is_the_one_the_judges_force(monkeypatch)
         if found is not None:
             shown, excluded, unjudged, _judge = self._judge_enough(list(options))
             assert [key for key, _label in shown] == [found] and not unjudged, (shown, excluded)
-            node = self.game.nodes[self.s["frames"][-1]["n"]]
+            node = self.game.nodes[self.s["frames"][-1][F.NODE]]
             taken.append(type(node).__name__)
         return found
 
@@ -346,13 +347,13 @@ def test_a_question_passed_without_a_frame_is_one_the_judges_force_to_its_free_a
     assert passed.count("May") > 100 and passed.count("Adjust") > 20, (passed.count("May"), passed.count("Adjust"))
 
 
-def _asked(rt, frame: dict, node):
+def _asked(rt, frame: list, node):
     """The options a "may" or an adjustment on ``frame`` asks, and its free answer (the frame
     made ready to ask, as the handler makes it)."""
     if type(node) is ast.May:
         return YES_NO, "no"
     current, low, high = handlers.adjust_range(rt.ctx(frame), node)
-    frame["s"], frame["from"], frame["span"] = 1, current, high - low + 1
+    frame[F.STEP], frame[F.MORE]["from"], frame[F.MORE]["span"] = 1, current, high - low + 1
     return handlers._value_keys(rt.game, current, low, high), f"value:{current}"
 
 
@@ -386,7 +387,7 @@ def test_a_question_is_judged_by_the_refusal_read_before_it_was_asked(monkeypatc
 
     def counting(rt):
         if asking:
-            made.append(type(rt.game.nodes[rt.s["frames"][-1]["n"]]).__name__)
+            made.append(type(rt.game.nodes[rt.s["frames"][-1][F.NODE]]).__name__)
         return original_refusal(rt)
 
     def judging(self, options, *way):

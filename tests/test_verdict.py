@@ -15,8 +15,9 @@ import pytest
 
 from engine.agents import random_agents
 from engine.interp import runtime, verdict
+from engine.interp import slots as F
 from engine.interp.frames import NO_NOUNS
-from engines import loaded
+from engines import choosing, loaded
 from sure_options_check import play_random_games
 
 
@@ -39,9 +40,9 @@ def judged_against_trials(engine, monkeypatch, players: int, seeds) -> collectio
             return None
 
         top = rt.s["frames"][-1]
-        number = top.get("n")
+        number = top[F.NODE]
         asked = type(rt.game.nodes[number]).__name__ if number is not None else ""
-        if top.get("max", 1) != 1:  # a pick of several, answered one thing at a time
+        if top[F.MORE].get("max", 1) != 1:  # a pick of several, answered one thing at a time
             asked += " of several"
 
         def checked(key):
@@ -120,7 +121,7 @@ def test_the_set_a_card_joins_and_the_project_to_discard_need_no_trial(monkeypat
     judge, trial = runtime.Runtime._judge_enough, runtime.Runtime.try_option
 
     def kind(rt) -> str:
-        number = rt.s["frames"][-1].get("n")
+        number = rt.s["frames"][-1][F.NODE]
         return type(rt.game.nodes[number]).__name__ if number is not None else ""
 
     def counted_judge(self, options, *way):
@@ -344,7 +345,7 @@ def test_a_plain_draw_option_is_read_off_the_deck_and_its_pile(in_deck, in_pile,
     assert verdict._option_draws(rt, choice) == {"draw_2_vines": ("vine_deck", pile, 2),
                                                  "draw_1_wine_order": ("wine_order_deck", "wine_order_discard_pile", 1)}
     rt.s["envs"]["t"] = {}
-    rt.s["frames"].append({"n": choice, "s": 1, "e": "t", "p": 0, "y": 0, "chosen": [], "strict": True})
+    rt.s["frames"].append(choosing(choice))
     depth = len(rt.s["frames"])
     judge = verdict.answers(rt, depth)
     found, by_trial = judge("draw_2_vines"), rt.try_option("draw_2_vines", depth)
@@ -404,7 +405,7 @@ def test_a_choice_option_read_by_its_guards_is_what_a_trial_finds(workers, works
     refill = "refill_your_workers"
     assert list(plans) == [refill] and [name for name, _value in plans[refill][1]] == [None, "Missing"]
     rt.s["envs"]["t"] = {}
-    rt.s["frames"].append({"n": choice, "s": 1, "e": "t", "p": 0, "y": 0, "chosen": [], "strict": True})
+    rt.s["frames"].append(choosing(choice))
     depth = len(rt.s["frames"])
     found, by_trial = verdict.answers(rt, depth)(refill), rt.try_option(refill, depth)
     assert (found is verdict.YES) is works

@@ -6,6 +6,8 @@ import itertools
 import pytest
 
 from engine.interp import runtime
+from engine.interp import slots as F
+from engine.interp.frames import fill, routine_frame
 from engine.interp.decisions import IllegalAnswer
 from engines import legal, loaded
 
@@ -76,10 +78,16 @@ def test_in_the_friendly_variant_a_worker_on_a_bonus_slot_uses_the_bonus_without
 
 def test_an_owed_bonus_is_part_of_what_the_action_s_questions_are_judged_by(game):
     bonus = game.game.effect("spaces", "play_summer_visitor", "slots/1/bonus_effect")
-    acting = {"h": "action", "s": 1, "space": "play_summer_visitor", "slot": "middle"}
-    assert not game.flow.rest_can_fail(acting)  # an optional bonus: the questions before it ignore it
-    assert game.flow.rest_can_fail({**acting, "owed": bonus})  # owed: a visitor that leaves none to play is refused
-    assert not game.flow.rest_can_fail({**acting, "owed": bonus, "s": 2})  # (once it runs, its own frame judges it)
+
+    def acting(step: int, **kept) -> list:
+        frame = routine_frame("action", "root", 0, 0, "space:play_summer_visitor")
+        frame[F.STEP] = step
+        fill(frame, {"space": "play_summer_visitor", "slot": "middle", **kept})
+        return frame
+
+    assert not game.flow.rest_can_fail(acting(1))  # an optional bonus: the questions before it ignore it
+    assert game.flow.rest_can_fail(acting(1, owed=bonus))  # owed: a visitor that leaves none to play is refused
+    assert not game.flow.rest_can_fail(acting(2, owed=bonus))  # (once it runs, its own frame judges it)
 
 
 def test_in_the_friendly_variant_a_bonus_slot_taken_when_no_other_is_free_keeps_its_bonus_optional(game):

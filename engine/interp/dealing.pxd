@@ -3,9 +3,10 @@
 # game and the refill of every display run them). The plain Python module ignores this file.
 # (A function with a closure, a lambda or a generator expression cannot be cpdef: refill_displays
 # and keep_routine stay Python functions.)
-from engine.interp.frames cimport Frames
+from engine.interp.frames cimport Frames, take
+cimport engine.interp.cslots as F
 
-cpdef object setup_routine(Frames rt, dict f)
+cpdef object setup_routine(Frames rt, list f)
 cpdef object _first_player(Frames rt, dict step)
 cpdef list _receivers(Frames rt, dict step)
 cpdef list _deal_receivers(Frames rt, dict deal, list receivers)

@@ -17,7 +17,9 @@ from __future__ import annotations
 from functools import partial
 
 from engine import rng
+from engine.interp import slots as F
 from engine.interp.errors import RulesError
+from engine.interp.frames import take
 from engine.interp.game import NO_ITEMS
 
 
@@ -26,10 +28,10 @@ from engine.interp.game import NO_ITEMS
 
 def setup_routine(rt, f) -> None:
     """The routine that runs the setup steps one by one."""
-    if not f["todo"]:
+    if not f[F.MORE]["todo"]:
         rt.done(f)
         return
-    step = f["todo"].pop(0)
+    step = f[F.MORE]["todo"].pop(0)
     _first_player(rt, step)
     receivers = _receivers(rt, step)
     keeps = []
@@ -153,19 +155,21 @@ def _printed(rt, tid: str, attribute: str):
 
 def keep_routine(rt, f) -> None:
     """The player keeps ``keep`` of the cards of a type just dealt to them; the rest leave the game."""
-    dealt = [t for t in rt.world.contents(dealt_place(rt, f["seat"]))
-             if rt.world.thing(t)["k"] == f["card_type"] and t not in f["kept"]]
-    if "ans" in f:
-        f["kept"].append(f.pop("ans").split(":", 1)[1])
+    routine = f[F.MORE]
+    seat, card_type, chosen = routine["seat"], routine["card_type"], routine["kept"]
+    dealt = [t for t in rt.world.contents(dealt_place(rt, seat))
+             if rt.world.thing(t)["k"] == card_type and t not in chosen]
+    if f[F.ANS] is not None:
+        chosen.append(take(f, F.ANS).split(":", 1)[1])
         return
-    if len(f["kept"]) >= f["keep"]:
+    if len(chosen) >= routine["keep"]:
         for tid in dealt:
             rt.world.put(tid, None)
-            rt.world.event("returned", f["seat"], f"player {f['seat'] + 1} set aside {rt.world.name_of(tid)}")
+            rt.world.event("returned", seat, f"player {seat + 1} set aside {rt.world.name_of(tid)}")
         rt.done(f)
         return
     options = [(f"card:{tid}", rt.world.name_of(tid)) for tid in dealt]
-    rt.ask(f, f["seat"], f"Keep which {f['card_type'].replace('_', ' ')}?", options, source="", checked=True)
+    rt.ask(f, seat, f"Keep which {card_type.replace('_', ' ')}?", options, source="", checked=True)
 
 
 def dealt_place(rt, seat: int) -> str:

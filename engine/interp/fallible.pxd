@@ -10,11 +10,9 @@ from engine.interp.numbered cimport value_key
 from engine.interp.game cimport Game
 from engine.interp.calls cimport CallPlan, fixed_numbers, plan_of
 
-# FRESH, held typed: a test of a key against it is the set's own (Cython has no such test for
-# a frozenset)
-cdef set FRESH_KEYS
+cimport engine.interp.cslots as F
 
-cpdef object fresh(dict frame)
+cpdef bint fresh(list frame)
 
 cpdef object can_fail(Game game, object number)
 cpdef object deciding_part(Game game, object number)
@@ -25,19 +23,19 @@ cpdef object sure_options(Game game, list frames, object depth, object options, 
 cpdef object _failing_answers(Game game, object number, object node)
 cpdef object _sure_choice_keys(Game game, object number, object failing)
 cpdef object below_top_fails(Game game, list frames, object depth, object routine_rest_fails)
-@cython.locals(frame=dict)
+@cython.locals(frame=list)
 cpdef object frames_fail(Game game, list frames, object routine_rest_fails)
 cpdef object settled(Game game, list frames, object depth, object routine_rest_fails)
-@cython.locals(at=Py_ssize_t)
-cpdef object rest_fails(Game game, dict frame)
+@cython.locals(at=Py_ssize_t, kept=dict)
+cpdef object rest_fails(Game game, list frame)
 cpdef object sequence_rest_fails(Game game, object number, object step)
 @cython.locals(known=list, at=Py_ssize_t)
 cpdef object steps_fail(Game game, object number)
 cpdef object steps_fail_knowing(Game game, object number, object step, object known)
 cpdef object _parts_fail_knowing(Game game, object parts, dict known, frozenset calls)
 cpdef object triggers_can_fail(Game game, object what)
-cpdef object _items_rest_fails(Game game, dict frame, object node, object start)
-cpdef object _answer_fails(Game game, dict frame, object node)
+cpdef object _items_rest_fails(Game game, list frame, object node, object start)
+cpdef object _answer_fails(Game game, list frame, object node)
 # Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object _assured(Game game, object node)
 cpdef object _self_region(Game game)

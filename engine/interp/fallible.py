@@ -34,6 +34,7 @@ from engine.effects.ast import (
     OnlyIf, OtherThan, OwnPlace, Pass, Perform, Pick, Play, Poll, Repeat, Sentence, Set, ThingSelector, Twice, Var, You,
 )
 from engine.interp import sets
+from engine.interp import slots as F
 from engine.interp.calls import fixed_numbers, plan_of
 from engine.interp.labels import choice_keys
 from engine.interp.numbered import value_key
@@ -41,19 +42,10 @@ from engine.interp.numbered import value_key
 NEVER_FAIL = (Let, Set, Pass, May, Poll, IfPossible)
 ALWAYS_MAY_FAIL = (OnlyIf, Draw, Play)
 SAFE_SELECTIONS = ("at_most", "every", "any_number")  # quantities that accept whatever is there
-# The fields of a frame that has not started yet (runtime.push); a handler that has run adds its own.
-FRESH = frozenset({"n", "s", "e", "p", "y", "src", "x", "strict", "own", "soft", "q", "as"})
-FRESH_KEYS = set(FRESH)  # (never changed; a set, which the compiled build tests as one: fallible.pxd)
-
-
-def fresh(frame: dict) -> bool:
-    """Whether a frame holds nothing a handler kept between its steps: its keys are all FRESH.
-    (A loop over a typed set: comparing ``frame.keys() <= FRESH`` goes through the
-    generic protocols, key by key.)"""
-    for key in frame:
-        if key not in FRESH_KEYS:
-            return False
-    return True
+def fresh(frame: list) -> bool:
+    """Whether a frame holds nothing a handler kept between its steps: no routine's name, no
+    answer, nothing in its MORE (slots.py; a frame pushed and not yet run)."""
+    return frame[F.ROUTINE] is None and frame[F.ANS] is None and not frame[F.MORE]
 
 
 def can_fail(game, number: int) -> bool:
@@ -417,16 +409,16 @@ def sure_options(game, frames: list, depth: int, options, routine_rest_fails) ->
     if below_top_fails(game, frames, depth, routine_rest_fails):
         return set()
     top = frames[-1]
-    if "n" not in top:
+    if top[F.NODE] is None:
         return set()
-    number = at = top["n"]  # (a C index in the compiled build: the list's own read)
+    number = at = top[F.NODE]  # (a C index in the compiled build: the list's own read)
     node = game.nodes[at]
     if type(node) in KEYED:
         failing = _failing_answers(game, number, node)
         if failing is True:
             return set()
         if failing == "keep":  # keeping the value costs nothing; any other value may not be paid
-            keep = value_key(top["from"])
+            keep = value_key(top[F.MORE]["from"])
             return {key for key, _label in options if key == keep}
         if type(node) is Choice and node.upgrade is None and len(options) == len(node.options):  # all offered
             return _sure_choice_keys(game, number, failing)
@@ -476,7 +468,7 @@ def below_top_fails(game, frames: list, depth: int, routine_rest_fails) -> bool:
 def frames_fail(game, frames: list, routine_rest_fails) -> bool:
     """Whether any of ``frames`` still has something to do that could fail."""
     for frame in frames:
-        if routine_rest_fails(frame) if "n" not in frame else rest_fails(game, frame):
+        if routine_rest_fails(frame) if frame[F.NODE] is None else rest_fails(game, frame):
             return True
     return False
 
@@ -486,17 +478,18 @@ def settled(game, frames: list, depth: int, routine_rest_fails) -> bool:
     runs a node that cannot fail, and the frames under it have nothing fallible left. A
     trial that gets here has found its way to finish the region."""
     top = frames[-1]
-    number = top.get("n")
+    number = top[F.NODE]
     if number is None or can_fail(game, number) or not fresh(top):
         return False
     return not below_top_fails(game, frames, depth, routine_rest_fails)
 
 
-def rest_fails(game, frame: dict) -> bool:
+def rest_fails(game, frame: list) -> bool:
     """Whether what a frame still has to do (its running child aside) could fail. (The node's
     class is looked up, not tested with isinstance against a tuple: this runs for every frame
     under a question, at every question, and node classes are never subclassed further.)"""
-    number, step = frame["n"], frame["s"]
+    kept = frame[F.MORE]
+    number, step = frame[F.NODE], frame[F.STEP]
     at = number  # (a C index in the compiled build: the list's own read)
     node = game.nodes[at]
     if number in game.parts:
@@ -509,21 +502,21 @@ def rest_fails(game, frame: dict) -> bool:
     if kind is Twice:
         return step < 2 and _fails(game, node.step)
     if kind is ForEach or kind is Repeat:
-        left = dict.get(frame, "left", 1)
+        left = dict.get(kept, "left", 1)
         return (left is None or left > 0) and _fails(game, node.body)
     if kind is Adjust:
-        return dict.get(frame, "left", 0) > 0 and _fails(game, node.cost)
+        return dict.get(kept, "left", 0) > 0 and _fails(game, node.cost)
     if kind is ForEachOf or kind is ForEachIn:
-        return bool(dict.get(frame, "todo", True)) and _fails(game, node.body)
+        return bool(dict.get(kept, "todo", True)) and _fails(game, node.body)
     if kind is Choice:
-        for key in dict.get(frame, "chosen", ()):
+        for key in dict.get(kept, "chosen", ()):
             if key == "upgrade" or _fails(game, node.options[int(key)]):
                 return True
         return False
     if kind is Call:
-        return step == 1 and triggers_can_fail(game, plan_of(game, frame["n"]).procedure)
+        return step == 1 and triggers_can_fail(game, plan_of(game, frame[F.NODE]).procedure)
     if kind in ITEM_ACTIONS:
-        return _items_rest_fails(game, frame, node, dict.get(frame, "i", 0))
+        return _items_rest_fails(game, frame, node, dict.get(kept, "i", 0))
     return True
 
 
@@ -589,8 +582,8 @@ def _deciding_part(game, number: int) -> int:
     return names.setdefault(part, len(names))
 
 
-def _items_rest_fails(game, frame: dict, node, start: int) -> bool:
-    if frame.get("queue"):
+def _items_rest_fails(game, frame: list, node, start: int) -> bool:
+    if frame[F.MORE].get("queue"):
         return True
     verb = VERBS[type(node)]
     for item in node.items[start:]:
@@ -605,19 +598,20 @@ def _items_rest_fails(game, frame: dict, node, start: int) -> bool:
 KEYED = frozenset({May, Poll, Repeat, Adjust, Choice})  # (looked up by class at every question: see rest_fails)
 
 
-def _answer_fails(game, frame: dict, node) -> bool:
+def _answer_fails(game, frame: list, node) -> bool:
     """Whether, after the top frame (a question that is not KEYED) gets any answer, something
     could still fail."""
+    kept = frame[F.MORE]
     kind = type(node)
     if kind is LetAny:
         return False
-    if kind is ForEachOf and "cand" in frame:
+    if kind is ForEachOf and "cand" in kept:
         return _fails(game, node.body)
-    if kind in ITEM_ACTIONS and "cand" in frame:
+    if kind in ITEM_ACTIONS and "cand" in kept:
         verb = VERBS[type(node)]
         if verb == "play":
             return True
-        return _items_rest_fails(game, frame, node, frame["i"] + 1)
+        return _items_rest_fails(game, frame, node, kept["i"] + 1)
     if kind is Move:  # which set: each answer offered puts the thing there, then completes the set
         return can_fail(game, game.number(node))
     return True

@@ -8,7 +8,8 @@ cimport cython
 from engine.interp.numbered cimport numeral, seat_name
 
 from engine.interp.game cimport Game
-from engine.interp.frames cimport Frames, effect_frame
+from engine.interp.frames cimport Frames, effect_frame, routine_frame, take
+cimport engine.interp.cslots as F
 from engine.interp.values cimport Context, holder, test
 from engine.interp.fallible cimport can_fail, deciding_part, triggers_can_fail
 from engine.interp.world cimport World
@@ -19,7 +20,7 @@ from engine.interp.world cimport World
 cdef class Flow:
     cdef public Game game
     cdef public object steps, rounds, phases, ROUTINES, _ends
-    cpdef object rest_can_fail(self, dict frame)
+    cpdef object rest_can_fail(self, list frame)
     cpdef object advance(self, Frames rt)
     cpdef object _first_from_token(self, Frames rt)
     cpdef object _last_round(self, Frames rt)
@@ -32,7 +33,7 @@ cdef class Flow:
 
 cpdef object _check_ends(Frames rt, list ends)
 @cython.locals(runner=Flow)
-cpdef object _next_placer(Frames rt, dict f)
+cpdef object _next_placer(Frames rt, list f)
 @cython.locals(things=dict, found=set)
 cpdef object _waiting_kinds(Frames rt, object seat)
 cpdef object _supplies(Game game)
@@ -59,23 +60,23 @@ cpdef object _is_bonus_slot(Frames rt, object space_id, object slot)
 # and World are read from the C struct (and likewise a typed game)
 cpdef object _push_effect(Frames rt, object root, object seat, object source, object strict=*)
 @cython.locals(runner=Flow)
-cpdef object _round(Frames rt, object f)
-cpdef object _phase(Frames rt, object f)
+cpdef object _round(Frames rt, list f)
+cpdef object _phase(Frames rt, list f)
 @cython.locals(runner=Flow)
-cpdef object _step(Frames rt, object f)
+cpdef object _step(Frames rt, list f)
 @cython.locals(runner=Flow)
-cpdef object _turns(Frames rt, object f)
+cpdef object _turns(Frames rt, list f)
 @cython.locals(runner=Flow)
 cpdef object _order(Frames rt, object step)
 cpdef object seat_order(Frames rt)
 @cython.locals(runner=Flow)
-cpdef object _chart(Frames rt, object f)
+cpdef object _chart(Frames rt, list f)
 cpdef object _row_label(Frames rt, object chart, object row)
 cpdef object _label_of_row(object chart, object position)
 cpdef object _marker_of(Frames rt, object seat, object chart)
 cpdef object _update_chart_order(Frames rt, object chart)
 @cython.locals(runner=Flow)
-cpdef object _placement(Frames rt, object f)
+cpdef object _placement(Frames rt, list f)
 cpdef object _blocking(Frames rt, object option, object seat, object space_id, object slot, object kind)
 cpdef object _bonus_owed(Frames rt, object option, object seat, object space_id, object slot, object kind)
 cpdef object _declared_bonus(Frames rt, object space_id, object slot)
@@ -87,14 +88,14 @@ cpdef object _find_slot_effect(Frames rt, object space_id, object slot)
 cpdef object _bonus_effect(Frames rt, object space_id, object slot)
 cpdef object _place(Frames rt, object seat, object key, object unblocked)
 @cython.locals(runner=Flow)
-cpdef object _action(Frames rt, object f)
-cpdef object _push_child(Frames rt, dict parent, object root, object src=*)
-cpdef object _discard_played(Frames rt, object f)
-cpdef object _reask(Frames rt, object f)
-cpdef object _builtin(Frames rt, object f)
-cpdef object _not_built_in(Frames rt, object f)
-cpdef object _return_workers(Frames rt, object f)
-cpdef object _clear_chart(Frames rt, object f)
+cpdef object _action(Frames rt, list f)
+cpdef object _push_child(Frames rt, list parent, object root, object src=*)
+cpdef object _discard_played(Frames rt, list f)
+cpdef object _reask(Frames rt, list f)
+cpdef object _builtin(Frames rt, list f)
+cpdef object _not_built_in(Frames rt, list f)
+cpdef object _return_workers(Frames rt, list f)
+cpdef object _clear_chart(Frames rt, list f)
 cpdef object _applies(Frames rt, object item)
 cpdef object _trigger_allowed(Frames rt, object seat, object tid, object trigger, object index, object namespace,
                               object kind)

@@ -1,6 +1,6 @@
 """The flow runner: setup, rounds, phases, steps and turn order, as the pack declares them.
 
-The flow is run by routines: frames named by ``h`` that live on the same
+The flow is run by routines: frames named in their ROUTINE slot that live on the same
 stack as effect frames. A few general patterns cover the steps of a game:
 ``automatic`` (an effect or a built-in for every player), ``once`` (for the
 first player only), ``each_player_once`` (in turn order), ``turns_each`` (in
@@ -25,7 +25,8 @@ from engine import rng
 from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
 from engine.interp.fallible import can_fail, deciding_part, triggers_can_fail
-from engine.interp.frames import effect_frame
+from engine.interp import slots as F
+from engine.interp.frames import effect_frame, routine_frame, take
 from engine.interp.numbered import numeral, seat_name
 from engine.interp.settings import option_on
 from engine.interp.values import UNREAD, Context, holder, test
@@ -82,16 +83,16 @@ class Flow:
         """Run effect ``root`` for ``seat`` as a step of the flow (its failure ends that step only)."""
         _push_effect(rt, root, seat, source)
 
-    def rest_can_fail(self, frame: dict) -> bool:
+    def rest_can_fail(self, frame: list) -> bool:
         """Whether what a routine's frame still has to do could fail (see fallible.py):
         after its effect, an action only offers its optional bonus and runs triggers, unless
         its worker owes the bonus (_bonus_owed), which then runs whether or not it can."""
-        if frame["h"] == "action" and frame["s"] <= 3:
-            owed = dict.get(frame, "owed")
-            if owed is not None and frame["s"] <= 1 and can_fail(self.game, owed):
+        if frame[F.ROUTINE] == "action" and frame[F.STEP] <= 3:
+            owed = dict.get(frame[F.MORE], "owed")
+            if owed is not None and frame[F.STEP] <= 1 and can_fail(self.game, owed):
                 return True
-            return triggers_can_fail(self.game, frame["space"])
-        return frame["h"] != "action"
+            return triggers_can_fail(self.game, frame[F.MORE]["space"])
+        return frame[F.ROUTINE] != "action"
 
     # ------------------------------------------------------------ driving
 
@@ -220,58 +221,61 @@ def _check_ends(rt, ends: list) -> None:
 
 def _push_effect(rt, root: int, seat: int, source: str, strict: bool = False) -> None:
     frame = effect_frame(root, rt.new_env({}), seat, seat, source)
-    frame["soft"] = frame["own"] = True
+    frame[F.SOFT] = frame[F.OWN] = True
     if strict:
-        frame["strict"] = True
+        frame[F.STRICT] = True
     rt.stack.append(frame)
 
 
 def _round(rt, f) -> None:
+    kept = f[F.MORE]
     flow = rt.s["flow"]
-    if f["todo"]:
-        phase = f["todo"].pop(0)
+    if kept["todo"]:
+        phase = kept["todo"].pop(0)
         runner = rt.flow
         rt.push_routine("phase", {"phase": phase, "todo": list(runner.phases[phase].get("steps", []))})
-    elif f["end"]:
+    elif kept["end"]:
         flow["phase"], flow["phase_number"] = "end", 0
-        rt.push_routine("step", {"step": f["end"].pop(0)})
+        rt.push_routine("step", {"step": kept["end"].pop(0)})
     else:
         rt.done(f)
         scoring.compare_after_round(rt)
 
 
 def _phase(rt, f) -> None:
+    kept = f[F.MORE]
     flow = rt.s["flow"]
-    if f["s"] == 0:
-        f["s"] = 1
-        flow["phase"], flow["phase_number"] = f["phase"], rt.s["phase_numbers"][f["phase"]]
+    if f[F.STEP] == 0:
+        f[F.STEP] = 1
+        flow["phase"], flow["phase_number"] = kept["phase"], rt.s["phase_numbers"][kept["phase"]]
         flow["passed"] = []
-        rt.world.event("phase", None, f"{rt.game.phase_name(f['phase'])} begins")
-    if f["todo"]:
-        rt.push_routine("step", {"step": f["todo"].pop(0)})
+        rt.world.event("phase", None, f"{rt.game.phase_name(kept['phase'])} begins")
+    if kept["todo"]:
+        rt.push_routine("step", {"step": kept["todo"].pop(0)})
     else:
         rt.done(f)
 
 
 def _step(rt, f) -> None:
+    kept = f[F.MORE]
     runner = rt.flow
-    step = runner.steps[f["step"]]
+    step = runner.steps[kept["step"]]
     rt.done(f)
     if not _applies(rt, step):
         return
     pattern = step.get("pattern", "automatic")
     if dict.get(step, "builtin"):
-        rt.push_routine("builtin", {"name": step["builtin"], "step": f["step"]})
-    root = rt.game.effect("steps", f["step"])
+        rt.push_routine("builtin", {"name": step["builtin"], "step": kept["step"]})
+    root = rt.game.effect("steps", kept["step"])
     if pattern == "place_until_all_pass":
         rt.s["flow"]["passed"] = []
-        fields = {"step": f["step"], "last": None}
+        fields = {"step": kept["step"], "last": None}
         unblocked = step.get("unblocked_bonus_option")
         if unblocked and option_on(rt.game.settings, rt.s["options"], unblocked):
             fields["unblocked"] = unblocked  # bonus slots may not be blocked (_blocking)
         rt.push_routine("placement", fields)
     elif pattern == "chart_choice":
-        rt.push_routine("chart", {"step": f["step"], "todo": _order(rt, step)})
+        rt.push_routine("chart", {"step": kept["step"], "todo": _order(rt, step)})
     elif root is not None:
         order = _order(rt, step) if pattern in ("each_player_once", "turns_each") else seat_order(rt)
         if pattern == "once":
@@ -280,20 +284,21 @@ def _step(rt, f) -> None:
             order = [None]
         elif pattern == "turns_each":  # everybody's first turn, then everybody's second, ...
             order = order * step.get("turns", 1)
-        rt.push_routine("turns", {"root": root, "todo": order, "step": f["step"], "per": len(seat_order(rt)),
+        rt.push_routine("turns", {"root": root, "todo": order, "step": kept["step"], "per": len(seat_order(rt)),
                                   "done": 0})
 
 
 def _turns(rt, f) -> None:
-    if not f["todo"]:
+    kept = f[F.MORE]
+    if not kept["todo"]:
         rt.done(f)
         runner = rt.flow
         runner.check_end(rt)
         return
-    seat = f["todo"].pop(0)
-    rt.s["flow"]["turn"] = f["done"] // f["per"] + 1  # the turn number within the step
-    f["done"] += 1
-    _push_effect(rt, f["root"], seat, f"step:{f['step']}")
+    seat = kept["todo"].pop(0)
+    rt.s["flow"]["turn"] = kept["done"] // kept["per"] + 1  # the turn number within the step
+    kept["done"] += 1
+    _push_effect(rt, kept["root"], seat, f"step:{kept['step']}")
 
 
 def _order(rt, step: dict) -> list[int]:
@@ -313,12 +318,13 @@ def seat_order(rt) -> list[int]:
 
 
 def _chart(rt, f) -> None:
+    kept = f[F.MORE]
     runner = rt.flow
-    step = runner.steps[f["step"]]
+    step = runner.steps[kept["step"]]
     chart = rt.game.item("charts", step["chart"])
-    if "ans" in f:
-        row = str.split(dict.pop(f, "ans"), ":", 1)[1]
-        seat = dict.pop(f, "seat")
+    if f[F.ANS] is not None:
+        row = str.split(take(f, F.ANS), ":", 1)[1]
+        seat = dict.pop(kept, "seat")
         marker = _marker_of(rt, seat, chart)
         rt.world.put(marker, row)
         rt.world.event("placed", seat, f"player {seat + 1} woke up on {rt.world.name_of(row)}",
@@ -328,14 +334,14 @@ def _chart(rt, f) -> None:
         if root is not None:
             _push_effect(rt, root, seat, f"chart:{row}")
         return
-    if "seat" in f:  # asked before and interrupted: ask the same player again
-        seat = f["seat"]
-    elif not f["todo"]:
+    if "seat" in kept:  # asked before and interrupted: ask the same player again
+        seat = kept["seat"]
+    elif not kept["todo"]:
         rt.done(f)
         return
     else:
-        seat = f["todo"].pop(0)
-    f["seat"] = seat
+        seat = kept["todo"].pop(0)
+    kept["seat"] = seat
     rows = [r for r in rt.world.places_of({chart["place"]}) if not rt.world.contents(r)]
     options = [(f"row:{r}", _row_label(rt, chart, r)) for r in rows]
     rt.ask(f, seat, f"Choose your row on the {chart.get('name', 'chart')}:", options, source="", checked=True)
@@ -384,14 +390,15 @@ def _update_chart_order(rt, chart: dict) -> None:
 
 
 def _placement(rt, f) -> None:
+    kept = f[F.MORE]
     flow, runner = rt.s["flow"], rt.flow  # (the state's flow, and the game's: a Flow)
-    if "ans" in f:
-        answer, seat = dict.pop(f, "ans"), dict.pop(f, "seat")
-        f["last"] = seat
+    if f[F.ANS] is not None:
+        answer, seat = take(f, F.ANS), dict.pop(kept, "seat")
+        kept["last"] = seat
         if answer == PASS[0]:
             runner.pass_turn(rt, seat)
         else:
-            _place(rt, seat, answer, dict.get(f, "unblocked"))
+            _place(rt, seat, answer, dict.get(kept, "unblocked"))
         return
     runner.check_end(rt)
     seat = _next_placer(rt, f)
@@ -411,7 +418,7 @@ def _placement(rt, f) -> None:
     if not options:
         runner.pass_turn(rt, seat)
         return
-    f["seat"] = seat
+    kept["seat"] = seat
     options.append(PASS)
     rt.ask(f, seat, f"Place a worker ({flow['phase']}) or pass:", options, source="", checked=True,
            why_not=why_not, open=unjudged, judged_by="placement", judge=judge, ways=took)
@@ -446,7 +453,7 @@ def _next_placer(rt, f) -> int | None:
     runner = rt.flow
     order = runner.turn_order(rt)
     passed = dict.get(rt.s["flow"], "passed", ())
-    start = (list.index(order, f["last"]) + 1) if dict.get(f, "last") in order else 0
+    start = (list.index(order, f[F.MORE]["last"]) + 1) if dict.get(f[F.MORE], "last") in order else 0
     for i in range(len(order)):
         seat = order[(start + i) % len(order)]
         if seat not in passed:
@@ -569,14 +576,14 @@ def _placement_option(space_id: str, space: dict, slot: str, kind: str) -> tuple
     return f"{PLACE}:{space_id}:{slot}:{kind}", label
 
 
-def placement_judge(rt, seat: int, frame: dict, took: dict | None = None):
+def placement_judge(rt, seat: int, frame: list, took: dict | None = None):
     """A judge of ``seat``'s placements now, asked by the placement routine ``frame``:
     ``judge(key)`` is None when the placement is legal, else why not (with the slot's label).
     A placement's action is judged as it will run: with the worker on its slot, acting.
     Slots of a space decided alike share one check for each kind of worker. ``took``: where to
     keep, by key, what the walk that judged a placement's action took at its first question
     (Runtime.ask hands it on)."""
-    return PlacementJudge(rt, seat, dict.get(frame, "unblocked"), took)
+    return PlacementJudge(rt, seat, dict.get(frame[F.MORE], "unblocked"), took)
 
 
 class PlacementJudge:
@@ -782,54 +789,57 @@ def _place(rt, seat: int, key: str, unblocked: str | None) -> None:
         used = dict.setdefault(dict.setdefault(rt.s["flow"], "used", {}), _round_key(rt), [])
         used.append(f"{seat}:{space_id}")
     rt.s["flow"]["acting"] = worker
-    # (the routine's frame made whole, as push_routine would make it: one dict, not grown twice)
-    frame = {"h": "action", "s": 0, "p": seat, "y": seat, "e": "root", "src": f"space:{space_id}",
-             "space": space_id, "slot": slot, "soft": True, "strict": True}
+    frame = routine_frame("action", "root", seat, seat, f"space:{space_id}")
+    frame[F.SOFT] = frame[F.STRICT] = True
+    kept = frame[F.MORE]
+    kept["space"], kept["slot"] = space_id, slot
     if owed is not None:
-        frame["owed"] = owed  # the space's action, then this bonus, without asking (_bonus_owed)
+        kept["owed"] = owed  # the space's action, then this bonus, without asking (_bonus_owed)
     rt.stack.append(frame)
 
 
 def _action(rt, f) -> None:
-    owed = dict.get(f, "owed")  # a bonus the worker must use: the space's own action runs first, then it
-    if f["s"] == 0:
-        f["s"] = 1
-        root = _slot_effect(rt, f["space"], f["slot"]) if owed is None else rt.game.effect("spaces", f["space"])
+    kept = f[F.MORE]
+    owed = dict.get(kept, "owed")  # a bonus the worker must use: the space's own action runs first, then it
+    if f[F.STEP] == 0:
+        f[F.STEP] = 1
+        space = kept["space"]
+        root = _slot_effect(rt, space, kept["slot"]) if owed is None else rt.game.effect("spaces", space)
         if root is not None:
             _push_child(rt, f, root)
         return
-    if f["s"] == 1:
+    if f[F.STEP] == 1:
         if owed is not None:  # taken to use the bonus: it runs, unasked
-            f["s"], f["bonus"], f["ans"] = 2, owed, "yes"
+            f[F.STEP], kept["bonus"], f[F.ANS] = 2, owed, "yes"
             return
-        bonus = _bonus_effect(rt, f["space"], f["slot"]) if f["slot"] not in ("full", "any") else None
-        f["s"] = 3
+        bonus = _bonus_effect(rt, kept["space"], kept["slot"]) if kept["slot"] not in ("full", "any") else None
+        f[F.STEP] = 3
         if bonus is not None:
-            f["s"] = 2
-            f["bonus"] = bonus
-            rt.ask(f, f["p"], "Use the bonus of this space?", [("yes", "yes"), ("no", "no")])
+            f[F.STEP] = 2
+            kept["bonus"] = bonus
+            rt.ask(f, f[F.ACTOR], "Use the bonus of this space?", [("yes", "yes"), ("no", "no")])
         return
-    if f["s"] == 2:
-        f["s"] = 3
-        if dict.pop(f, "ans") == "yes":
-            _push_child(rt, f, f["bonus"])
+    if f[F.STEP] == 2:
+        f[F.STEP] = 3
+        if take(f, F.ANS) == "yes":
+            _push_child(rt, f, kept["bonus"])
         return
-    if f["s"] == 3:
-        f["s"] = 4
+    if f[F.STEP] == 3:
+        f[F.STEP] = 4
         runner = rt.flow
-        for root, label in runner.triggers_after(rt, f["p"], f["space"]):
+        for root, label in runner.triggers_after(rt, f[F.ACTOR], kept["space"]):
             _push_child(rt, f, root, src=f"trigger:{label}")
         return
     rt.s["flow"]["acting"] = None
     rt.done(f)
 
 
-def _push_child(rt, parent: dict, root: int, src: str | None = None) -> None:
+def _push_child(rt, parent: list, root: int, src: str | None = None) -> None:
     """Run effect ``root`` for the action's frame ``parent``, strict, with bindings of its own
     (``src``: what started it, else the parent's source)."""
-    source = dict.get(parent, "src", "") if src is None else src
-    frame = effect_frame(root, rt.new_env({}), parent["p"], parent["y"], source)
-    frame["strict"] = frame["own"] = True
+    source = parent[F.SRC] if src is None else src
+    frame = effect_frame(root, rt.new_env({}), parent[F.ACTOR], parent[F.YOU], source)
+    frame[F.STRICT] = frame[F.OWN] = True
     rt.stack.append(frame)
 
 
@@ -838,7 +848,7 @@ def _discard_played(rt, f) -> None:
     from engine.interp.items import discard_played
 
     rt.done(f)
-    discard_played(rt, f["p"])
+    discard_played(rt, f[F.ACTOR])
 
 
 def _reask(rt, f) -> None:
@@ -847,8 +857,8 @@ def _reask(rt, f) -> None:
     its question again as it was."""
     rt.done(f)
     frames = rt.stack
-    if frames and "h" not in frames[-1]:
-        rt.s["pending"] = f["pending"]
+    if frames and frames[-1][F.ROUTINE] is None:
+        rt.s["pending"] = f[F.MORE]["pending"]
 
 
 # ------------------------------------------------------------------ built-ins
@@ -856,11 +866,11 @@ def _reask(rt, f) -> None:
 
 def _builtin(rt, f) -> None:
     rt.done(f)
-    BUILTINS.get(f["name"], _not_built_in)(rt, f)
+    BUILTINS.get(f[F.MORE]["name"], _not_built_in)(rt, f)
 
 
 def _not_built_in(rt, f) -> None:
-    rt.world.event("skipped", None, f"built-in step '{f['name']}' is not supported yet")
+    rt.world.event("skipped", None, f"built-in step '{f[F.MORE]['name']}' is not supported yet")
 
 
 def _return_workers(rt, f) -> None:

@@ -8,29 +8,42 @@ runtime imports the handlers.
 
 from __future__ import annotations
 
+from engine.interp import slots as F
 from engine.interp.errors import RulesError
-from engine.interp.fallible import FRESH
 from engine.interp.numbered import env_key
+from engine.interp.slots import NAMED
 from engine.interp.values import Context, context
 
 NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
-# The keys of a pushed frame, in order: effect_frame copies it (never writes it) and fills the values in.
-FRAME = {"n": 0, "s": 0, "e": "root", "p": None, "y": None, "src": ""}
-BASE = len(FRAME)  # a frame with no more keys than these (every effect frame has them) is fresh
-ROUTINE_FRAME = {"h": "", "s": 0, "p": None, "y": None, "e": "root", "src": ""}  # a routine's, as push_routine makes it
 
 
-def effect_frame(number: int, env: str, actor, you, src: str) -> dict:
-    """A frame running node ``number``, its six keys in FRAME's order. (A copy of FRAME keeps its
-    table, which has room for the keys a frame adds; a display of six to eight keys is made
-    small in the compiled build, and grown once while it is filled.)"""
-    frame = dict.copy(FRAME)
-    frame["n"] = number
-    frame["e"] = env
-    frame["p"] = actor
-    frame["y"] = you
-    frame["src"] = src
-    return frame
+def effect_frame(number: int, env: str, actor, you, src: str) -> list:
+    """A frame running node ``number`` at its first step, with nothing kept (slots.py)."""
+    return [number, 0, env, actor, you, src, None, False, False, False, False, None, None, None, {}]
+
+
+def routine_frame(routine: str, env: str, actor, you, src: str) -> list:
+    """A frame running the flow's ``routine`` at its first step, with nothing kept."""
+    return [None, 0, env, actor, you, src, None, False, False, False, False, None, routine, None, {}]
+
+
+def fill(frame: list, fields: dict) -> None:
+    """Give ``frame`` the named ``fields`` (slots.NAMED): a slot each, or kept in its MORE
+    under the name."""
+    more = frame[F.MORE]
+    for key, value in fields.items():
+        at = dict.get(NAMED, key, -1)
+        if at < 0:
+            more[key] = value
+        else:
+            frame[at] = value  # (a C index in the compiled build: the list's own write)
+
+
+def take(frame: list, at: int):
+    """What slot ``at`` of ``frame`` holds, emptied (an answer is taken once)."""
+    value = frame[at]
+    frame[at] = None
+    return value
 
 
 def bound_values(things: dict, name: str, out: list) -> dict:
@@ -61,9 +74,9 @@ class Frames:
         a run changes both in place and never replaces them (as World._at_hand its tables)."""
         self.stack, self.env_table = self.s["frames"], self.s["envs"]
 
-    def env(self, frame: dict) -> dict:
+    def env(self, frame: list) -> dict:
         envs = self.env_table  # (typed in the compiled build: a field, and the dict's own read)
-        return envs[frame["e"]]
+        return envs[frame[F.ENV]]
 
     def new_env(self, values: dict) -> str:
         """The key of new bindings, ``values`` itself: the caller hands over a dict of its own,
@@ -73,13 +86,13 @@ class Frames:
         self.env_table[key] = values
         return key
 
-    def ctx(self, frame: dict) -> Context:
+    def ctx(self, frame: list) -> Context:
         """The frame's Context: the one made last when the frame runs where it ran (a parent
         and the leaves it runs at once mostly do; a Context is never changed once made, and
         its bindings are the frame's own dict, read as they are now).
 
         Asked again for the very frame it was made for, it is given back unread: what a Context
-        is made of (the frame's "e", "p", "y" and "x") changes only through ``replace``, which
+        is made of (the frame's ENV, ACTOR, YOU and NOUNS) changes only through ``replace``, which
         forgets that frame; a bindings dict is never swapped for another under the same key
         (new_env makes a new key); and ``_ctx_frame`` holds the frame, so no other dict can
         take its place in memory. A frame pushed from that very frame, with no bindings, players
@@ -87,30 +100,31 @@ class Frames:
         if self._ctx_frame is frame:
             return self._last_ctx
         envs = self.env_table  # (typed in the compiled build: a field, and the dict's own read)
-        env = envs[frame["e"]]
-        subst = dict.get(frame, "x") or NO_NOUNS
+        env = envs[frame[F.ENV]]
+        subst = frame[F.NOUNS] or NO_NOUNS
         last = self._last_ctx
         self._ctx_frame = frame
-        if (last is not None and last.env is env and last.subst is subst and last.actor == frame["p"]
-                and last.you == frame["y"] and last.world is self.world):
+        actor, you = frame[F.ACTOR], frame[F.YOU]
+        if (last is not None and last.env is env and last.subst is subst and last.actor == actor
+                and last.you == you and last.world is self.world):
             return last
-        made = self._last_ctx = context(self.world, frame["p"], frame["y"], env, subst)
+        made = self._last_ctx = context(self.world, actor, you, env, subst)
         return made
 
-    def push(self, parent: dict, node, fields: dict | None = None) -> dict:
+    def push(self, parent: list, node, fields: dict | None = None) -> list:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context;
-        ``fields``: keys of the new frame that differ from its parent's, or that it adds."""
+        ``fields``: what the new frame has that differs from its parent's, or that it adds, by
+        name (slots.NAMED; any other name is kept in its MORE)."""
         game = self.game
-        frame = effect_frame(game.entry_of(node), parent["e"], parent["p"], parent["y"], dict.get(parent, "src", ""))
-        x = dict.get(parent, "x")
+        frame = effect_frame(game.entry_of(node), parent[F.ENV], parent[F.ACTOR], parent[F.YOU], parent[F.SRC])
+        x = parent[F.NOUNS]
         if x:
-            frame["x"] = x
+            frame[F.NOUNS] = x
         if fields:
-            for key, value in fields.items():  # (set one by one: a method call costs more, compiled)
-                frame[key] = value
+            fill(frame, fields)
             if "e" in fields:
-                if fields["e"] != parent["e"]:
-                    frame["own"] = True  # its bindings go when it finishes
+                if fields["e"] != parent[F.ENV]:
+                    frame[F.OWN] = True  # its bindings go when it finishes
             elif self._ctx_frame is parent and "p" not in fields and "y" not in fields and "x" not in fields:
                 self._ctx_frame = frame  # its context is the parent's, made already (ctx)
         elif self._ctx_frame is parent:  # (as above)
@@ -118,7 +132,7 @@ class Frames:
         self.stack.append(frame)
         return frame
 
-    def child(self, parent: dict, node) -> bool:
+    def child(self, parent: list, node) -> bool:
         """Run ``node`` as a child of ``parent``, in the parent's context: at once, with no frame
         of its own, when it is a leaf that can finish now (``_at_once``); else on a frame of its
         own (push). True when it is done, what it produced in ``last_out``."""
@@ -130,7 +144,7 @@ class Frames:
         self.push(parent, found[0], found[1])
         return False
 
-    def tail(self, frame: dict, node) -> None:
+    def tail(self, frame: list, node) -> None:
         """Hand the top frame over to ``node``, as ``replace`` does; a leaf runs at once instead
         (``_at_once``), in that frame's context, and the frame finishes with what it produced."""
         game = self.game
@@ -139,14 +153,14 @@ class Frames:
             return self.done(frame, found)
         self.hand_over(frame, found[0], found[1])
 
-    def hand_over(self, frame: dict, node, fields: dict | None) -> None:
+    def hand_over(self, frame: list, node, fields: dict | None) -> None:
         """``replace``, for a node that brings bindings of its own in ``fields``: the frame's
         own bindings go first."""
-        if fields and "own" in frame and dict.get(fields, "e", frame["e"]) != frame["e"]:
-            del self.env_table[frame["e"]]
+        if fields and frame[F.OWN] and dict.get(fields, "e", frame[F.ENV]) != frame[F.ENV]:
+            del self.env_table[frame[F.ENV]]
         self.replace(frame, node, fields)
 
-    def _at_once(self, frame: dict, number: int):
+    def _at_once(self, frame: list, number: int):
         """Run node ``number`` at once in ``frame``'s context if it is a leaf: what it produced
         (a list); else (the number of the node still to run on a frame, the keys that frame
         starts with, or None).
@@ -178,59 +192,57 @@ class Frames:
             leaf = leaves[at]
         return number, None
 
-    def replace(self, frame: dict, node, fields: dict | None = None) -> None:
+    def replace(self, frame: list, node, fields: dict | None = None) -> None:
         """Run ``node`` in place of the top frame, which has nothing left to do once ``node``
         is done but hand on what it produced (a tail call): one frame fewer to run, copy and
-        read. The frame keeps its context and marks (strict, soft, own, q), and is changed in
-        place like any running frame (the state's own: runtime.clone copies running frames).
-        ``fields``: keys it gets besides."""
+        read. The frame keeps its context and marks (STRICT, SOFT, OWN, QUIET, AS), and is
+        changed in place like any running frame (the state's own: runtime.clone copies running
+        frames). What the old handler kept goes: the routine it ran, an answer, its MORE.
+        ``fields``: what it gets besides, by name (as in push)."""
         if self.stack[-1] is not frame:
             raise RulesError("a handler replaced a frame that was not on top")
         game = self.game
-        frame["n"] = game.entry_of(node)
-        frame["s"] = 0
-        if len(frame) > BASE:  # what the old handler kept between its steps goes (one pass: most have some)
-            for key in [key for key in frame if key not in FRESH]:
-                del frame[key]
+        frame[F.NODE] = game.entry_of(node)
+        frame[F.STEP] = 0
+        frame[F.ROUTINE] = frame[F.ANS] = None
+        if frame[F.MORE]:
+            frame[F.MORE] = {}
         if fields:
-            for key, value in fields.items():  # (as in push)
-                frame[key] = value
+            fill(frame, fields)
             self._ctx_frame = None  # (its bindings, players or nouns may be new: ctx)
 
-    def push_routine(self, routine: str, fields: dict) -> dict:
-        """Push a frame running the flow's ``routine``; ``fields``: what it starts with besides."""
-        frame = dict.copy(ROUTINE_FRAME)  # (as effect_frame: a copy, not a display of six keys)
-        frame["h"] = routine
-        frame["src"] = routine
-        for key, value in fields.items():  # (as in push)
-            frame[key] = value
+    def push_routine(self, routine: str, fields: dict) -> list:
+        """Push a frame running the flow's ``routine``; ``fields``: what it starts with besides,
+        by name (as in push)."""
+        frame = routine_frame(routine, "root", None, None, routine)
+        fill(frame, fields)
         self.stack.append(frame)
         return frame
 
     def in_strict(self) -> bool:
         """Whether the running effect must be carried out in full (a card, an action)."""
         for frame in self.stack:  # (a loop, not any() over a generator: it runs at every judge)
-            if dict.get(frame, "strict"):
+            if frame[F.STRICT]:
                 return True
         return False
 
-    def done(self, frame: dict, out=None) -> None:
-        """Finish the top frame; ``out`` is what it produced (for "as Name"). A frame marked
-        "as" binds it to that name itself (a pick that a Bound handed its name: handlers)."""
+    def done(self, frame: list, out=None) -> None:
+        """Finish the top frame; ``out`` is what it produced (for "as Name"). A frame with a
+        name in AS binds it to that name itself (a pick that a Bound handed its name: handlers)."""
         popped = self.stack.pop()
         if popped is not frame:
             raise RulesError("a handler finished a frame that was not on top")
-        self.last_out = list(out) if out and "q" not in popped else []
-        name = dict.get(popped, "as")
-        if name is not None:  # (what it produced, even where it hands nothing on: "q")
-            bind_into(self.env_table[popped["e"]], self.world.thing_table, name, list(out) if out else [])
-        if "own" in popped:
-            del self.env_table[popped["e"]]
+        self.last_out = list(out) if out and not popped[F.QUIET] else []
+        name = popped[F.AS]
+        if name is not None:  # (what it produced, even where it hands nothing on: QUIET)
+            bind_into(self.env_table[popped[F.ENV]], self.world.thing_table, name, list(out) if out else [])
+        if popped[F.OWN]:
+            del self.env_table[popped[F.ENV]]
 
     def _region_depth(self) -> int:
         frames = self.stack
         for index, frame in enumerate(frames):
-            if dict.get(frame, "strict"):
+            if frame[F.STRICT]:
                 return index + 1
         return len(frames)
 
@@ -239,18 +251,18 @@ class Frames:
     # as Frames (the handlers, the flow, the item actions) call them as C methods in the compiled
     # build; a walk's branch never runs a step, so it never calls them.
 
-    def ask(self, frame: dict, player, prompt, options, source="", checked=False, why_not=None, open=None,
+    def ask(self, frame: list, player, prompt, options, source="", checked=False, why_not=None, open=None,
             judged_by=None, judge=None, ways=None) -> None:
         raise NotImplementedError("only a run asks (runtime.Steps.ask)")
 
     def forced_answer(self, options):
         raise NotImplementedError("only a run asks (runtime.Steps.forced_answer)")
 
-    def unasked(self, frame: dict, node) -> bool:
+    def unasked(self, frame: list, node) -> bool:
         raise NotImplementedError("only a run asks (runtime.Steps.unasked)")
 
     def can_do(self, root, seat, source, prepare=None, took=None):
         raise NotImplementedError("only a run judges an effect (runtime.Steps.can_do)")
 
-    def can_carry_out(self, frame: dict, node):
+    def can_carry_out(self, frame: list, node):
         raise NotImplementedError("only a run judges an effect (runtime.Steps.can_carry_out)")

@@ -1,11 +1,11 @@
 # cython: nonecheck=True
 """One handler per effect node: what each construct of the language does.
 
-A handler is ``handler(rt, frame, node)``. It looks at ``frame["s"]`` (its
+A handler is ``handler(rt, frame, node)``. It looks at ``frame[F.STEP]`` (its
 step) and either runs a child (``rt.child``: at once when it is a leaf, else on
 a frame pushed for it), finishes with ``rt.done``, hands its frame over to the
 last child it only passes the result of (``rt.tail``), asks with ``rt.ask``
-(the answer comes back as ``frame["ans"]``), or raises ``Infeasible``. The
+(the answer comes back as ``frame[F.ANS]``), or raises ``Infeasible``. The
 table at the bottom is the whole language; LEAVES below it says which steps a
 parent runs at once, in its own frame.
 """
@@ -21,9 +21,10 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp import items, sets
+from engine.interp import slots as F
 from engine.interp.calls import bindings, nouns_of, plan_of
 from engine.interp.errors import Infeasible
-from engine.interp.frames import bind_into
+from engine.interp.frames import bind_into, take
 from engine.interp.items import slot_taken
 from engine.interp.labels import choice_index, choice_keys, label_names, option_label, with_values
 from engine.interp.numbered import seat_name
@@ -39,11 +40,11 @@ YES_NO = [("yes", "yes"), ("no", "no")]
 def _sequence(rt, f, node):
     """An effect or a sentence: its steps, flat (game.runs), one after the other (the leaves
     among them at once: Frames.child)."""
-    parts = rt.game.runs[f["n"]]
-    step = f["s"]
+    parts = rt.game.runs[f[F.NODE]]
+    step = f[F.STEP]
     last = len(parts) - 1
     while step < last:
-        f["s"] = step + 1
+        f[F.STEP] = step + 1
         if not rt.child(f, parts[step]):
             return None  # its frame runs first
         step += 1
@@ -54,16 +55,16 @@ def _sequence(rt, f, node):
 
 
 def _exchange(rt, f, node: Exchange):
-    if f["s"] == 0:
-        f["s"] = 1
+    if f[F.STEP] == 0:
+        f[F.STEP] = 1
         if not rt.child(f, node.cost):
             return None
     rt.tail(f, node.reward)
 
 
 def _bound(rt, f, node: Bound):
-    if f["s"] == 0:
-        f["s"] = 1
+    if f[F.STEP] == 0:
+        f[F.STEP] = 1
         if not rt.child(f, node.step):
             return None
     bind_into(rt.env(f), rt.s["things"], node.name, rt.last_out)
@@ -87,13 +88,13 @@ def _bound_now(rt, f, node: Bound):
 
 
 def _may(rt, f, node: May):
-    if f["s"] == 0:
-        f["s"] = 1
+    if f[F.STEP] == 0:
+        f[F.STEP] = 1
         forced = rt.forced_answer(YES_NO)  # what asking would take at once, with no judges made
         if forced is None:
-            return rt.ask(f, f["p"], partial(_may_prompt, node.step), YES_NO)  # (no lambda: a C function, compiled)
-        f["ans"] = forced
-    if dict.pop(f, "ans") == "yes":
+            return rt.ask(f, f[F.ACTOR], partial(_may_prompt, node.step), YES_NO)  # (no lambda: a C function, compiled)
+        f[F.ANS] = forced
+    if take(f, F.ANS) == "yes":
         rt.replace(f, node.step, {"strict": True})
     else:
         rt.done(f)
@@ -111,8 +112,8 @@ def _may_prompt(step) -> str:
 
 
 def _twice(rt, f, node: Twice):
-    if f["s"] == 0:
-        f["s"] = 1
+    if f[F.STEP] == 0:
+        f[F.STEP] = 1
         if not rt.child(f, node.step):
             return None
     rt.tail(f, node.step)
@@ -129,33 +130,35 @@ def _let_now(rt, f, node: Let) -> list:
 
 def _let_any(rt, f, node: LetAny):
     """One decision: the player names any value of the range (keys "value:N")."""
-    if f["s"] == 0:
+    if f[F.STEP] == 0:
         ctx = rt.ctx(f)
         low, high = number(ctx, node.low), number(ctx, node.high)
-        f["s"] = 1
+        f[F.STEP] = 1
         options = [(f"value:{value}", str(value)) for value in range(low, high + 1)]
-        return rt.ask(f, f["p"], lambda: f"Choose a value for {node.name} ({low} to {high}):", options)
-    rt.env(f)[node.name] = int(f.pop("ans").split(":", 1)[1])
+        return rt.ask(f, f[F.ACTOR], lambda: f"Choose a value for {node.name} ({low} to {high}):", options)
+    rt.env(f)[node.name] = int(take(f, F.ANS).split(":", 1)[1])
     rt.done(f)
 
 
 def _adjust(rt, f, node: Adjust):
     """One decision lists every value the player can reach and pay for (keys "value:N"), the
     current value first; then the cost is paid once per step and the name holds the new value."""
-    if f["s"] == 0:
+    kept = f[F.MORE]
+    if f[F.STEP] == 0:
         current, low, high = adjust_range(rt.ctx(f), node)
-        f["s"], f["from"], f["span"] = 1, current, high - low + 1
+        f[F.STEP], kept["from"], kept["span"] = 1, current, high - low + 1
         forced = rt.forced_answer(_value_keys(rt.game, current, low, high))  # asking would take it
         if forced is None:
             return _ask_value(rt, f, node, current, low, high)
-        f["ans"] = forced
-    if f["s"] == 1:
-        value = int(f.pop("ans").split(":", 1)[1])
-        f["left"] = adjust_steps(f.pop("from"), value, f.pop("span"), node.wrap) if node.cost is not None else 0
+        f[F.ANS] = forced
+    if f[F.STEP] == 1:
+        value = int(take(f, F.ANS).split(":", 1)[1])
+        start, span = kept.pop("from"), kept.pop("span")
+        kept["left"] = adjust_steps(start, value, span, node.wrap) if node.cost is not None else 0
         rt.env(f)[node.name] = value
-        f["s"] = 2
-    while f["left"] > 0:
-        f["left"] -= 1
+        f[F.STEP] = 2
+    while kept["left"] > 0:
+        kept["left"] -= 1
         if not rt.child(f, node.cost):
             return None
     rt.done(f)
@@ -195,11 +198,11 @@ def _ask_value(rt, f, node: Adjust, current: int, low: int, high: int) -> None:
     prompt and options are made once per adjustment, value and range (a memo of the game's)."""
     probing = rt.probe_depth is not None  # a trial needs the keys only
     memo = rt.game.memo["value_options"]
-    key = (f["n"], current, low, high, probing)
+    key = (f[F.NODE], current, low, high, probing)
     found = dict.get(memo, key)
     if found is None:
         found = memo[key] = _value_asked(rt, node, current, low, high, probing)
-    rt.ask(f, f["p"], found[0], found[1])
+    rt.ask(f, f[F.ACTOR], found[0], found[1])
 
 
 def _value_asked(rt, node: Adjust, current: int, low: int, high: int, probing: bool) -> tuple:
@@ -264,10 +267,10 @@ def _set_now(rt, f, node: Set) -> list:
     tid = thing_value(ctx, node.name)
     value = number(ctx, node.value)
     if slot_taken(rt.world, tid, node.attribute, value):
-        rt.world.event("stayed", f["p"], f"{rt.world.name_of(tid)} stays: that slot is taken", {"thing": tid})
+        rt.world.event("stayed", f[F.ACTOR], f"{rt.world.name_of(tid)} stays: that slot is taken", {"thing": tid})
         return [tid]
     rt.world.set_attribute(tid, node.attribute, value)
-    rt.world.event("changed", f["p"], f"{rt.world.name_of(tid)}: {node.attribute} is now {value}", {"thing": tid})
+    rt.world.event("changed", f[F.ACTOR], f"{rt.world.name_of(tid)}: {node.attribute} is now {value}", {"thing": tid})
     return [tid]
 
 
@@ -275,20 +278,20 @@ def _set_now(rt, f, node: Set) -> list:
 
 
 def _choice(rt, f, node: Choice):
-    if f["s"] == 0:
-        f.setdefault("chosen", [])
-        if len(f["chosen"]) < node.count:
-            f["s"] = 1
+    if f[F.STEP] == 0:
+        f[F.MORE].setdefault("chosen", [])
+        if len(f[F.MORE]["chosen"]) < node.count:
+            f[F.STEP] = 1
             return _ask_option(rt, f, node)
-        f["s"] = 2
-    if f["s"] == 1:
-        answer = f.pop("ans")
+        f[F.STEP] = 2
+    if f[F.STEP] == 1:
+        answer = take(f, F.ANS)
         if answer == "both":
-            f["chosen"] = ["upgrade"] + [str(i) for i in range(len(node.options))]
-            f["s"] = 2
+            f[F.MORE]["chosen"] = ["upgrade"] + [str(i) for i in range(len(node.options))]
+            f[F.STEP] = 2
         else:
-            f["chosen"].append(str(choice_index(rt.game, f["n"], answer)))  # (kept by the option's place)
-            f["s"] = 0
+            f[F.MORE]["chosen"].append(str(choice_index(rt.game, f[F.NODE], answer)))  # (kept by the option's place)
+            f[F.STEP] = 0
         return None
     _run_chosen(rt, f, node)
 
@@ -298,17 +301,17 @@ def _ask_option(rt, f, node: Choice):
     set of options chosen so far and each set of numbers their labels show (a memo of the
     game's, _choice_asked): a choice is asked again and again, mostly alike."""
     probing = rt.probe_depth is not None  # a trial needs the keys only
-    chosen = f["chosen"]
-    names = _label_names(rt.game, f["n"])
+    chosen = f[F.MORE]["chosen"]
+    names = _label_names(rt.game, f[F.NODE])
     env = None if probing or not names else rt.env(f)
     shown = tuple([_shown_number(dict.get(env, name)) for name in names]) if env is not None else ()
     memo = rt.game.memo["choice_options"]
-    key = (f["n"], probing, tuple(chosen), shown)
+    key = (f[F.NODE], probing, tuple(chosen), shown)
     found = dict.get(memo, key)
     if found is None:
-        found = memo[key] = _choice_asked(node, choice_keys(rt.game, f["n"]), probing, chosen,
+        found = memo[key] = _choice_asked(node, choice_keys(rt.game, f[F.NODE]), probing, chosen,
                                           env if env is not None else {})
-    rt.ask(f, f["p"], found[0], found[1])
+    rt.ask(f, f[F.ACTOR], found[0], found[1])
 
 
 def _choice_asked(node: Choice, keys: tuple, probing: bool, chosen: list, env: dict) -> tuple:
@@ -341,7 +344,7 @@ def _shown_number(value):
 
 
 def _run_chosen(rt, f, node: Choice):
-    queue = f["chosen"]
+    queue = f[F.MORE]["chosen"]
     if not queue:
         return rt.done(f, rt.last_out)
     key = queue.pop(0)
@@ -366,12 +369,12 @@ def _conditional_now(rt, f, node: Conditional):
 
 def _if_possible(rt, f, node: IfPossible):
     """Carry out the body when a trial finds a way to finish it; else only say so."""
-    if f["s"] == 0:
-        f["s"] = 1
+    if f[F.STEP] == 0:
+        f[F.STEP] = 1
         reason = rt.can_carry_out(f, node.body)
         if reason is None:
             return rt.push(f, node.body, {"strict": True})
-        rt.world.event("skipped", f["p"], f"nothing could be done ({option_label(node.body)}): {reason}",
+        rt.world.event("skipped", f[F.ACTOR], f"nothing could be done ({option_label(node.body)}): {reason}",
                        {"reason": reason})
         return rt.done(f)
     rt.done(f, rt.last_out)
@@ -392,29 +395,30 @@ def _only_if_now(rt, f, node: OnlyIf):
 
 
 def _for_each(rt, f, node: ForEach):
-    if f["s"] == 0:
-        f["left"] = len(select(rt.ctx(f), node.selector))
-        f["s"] = 1
-    while f["left"] > 0:
-        f["left"] -= 1
+    kept = f[F.MORE]
+    if f[F.STEP] == 0:
+        kept["left"] = len(select(rt.ctx(f), node.selector))
+        f[F.STEP] = 1
+    while kept["left"] > 0:
+        kept["left"] -= 1
         if not rt.child(f, node.body):
             return None
     rt.done(f)
 
 
 def _for_each_of(rt, f, node: ForEachOf):
-    if f["s"] == 0:
+    if f[F.STEP] == 0:
         if items.select_step(rt, f, node.item):
             return None  # waiting for a choice
-        f["todo"] = f.pop("picked")
-        f["s"] = 1
+        f[F.MORE]["todo"] = f[F.MORE].pop("picked")
+        f[F.STEP] = 1
     _next_iteration(rt, f, node.name, node.body)
 
 
 def _for_each_in(rt, f, node: ForEachIn):
-    if f["s"] == 0:
-        f["todo"] = entries_of(rt.ctx(f), node)
-        f["s"] = 1
+    if f[F.STEP] == 0:
+        f[F.MORE]["todo"] = entries_of(rt.ctx(f), node)
+        f[F.STEP] = 1
     _next_iteration(rt, f, node.name, node.body)
 
 
@@ -430,7 +434,7 @@ def entries_of(ctx, node: ForEachIn) -> list:
 
 
 def _next_iteration(rt, f, name: str, body):
-    todo = f["todo"]
+    todo = f[F.MORE]["todo"]
     while todo:
         rt.env(f)[name] = todo.pop(0)
         if not rt.child(f, body):
@@ -442,41 +446,42 @@ def _repeat(rt, f, node: Repeat):
     """Run the body ``times`` times. With a caller's quantity that leaves the number open
     ("up to 3", "at least 1", "any number of"), each run past the least is asked first
     ("once more?"); ``left`` is None when there is no most."""
-    if f["s"] == 0:
+    kept = f[F.MORE]
+    if f[F.STEP] == 0:
         times = node.times
         quantity = dict.get(rt.env(f), times.name) if isinstance(times, Var) else None
         if isinstance(quantity, dict):
             least, most = repeat_bounds(quantity)
-            f["left"], f["optional"] = most, quantity["mode"] in OPEN_QUANTITIES
-            if f["optional"] and least != 1:
-                f["least"] = least
+            kept["left"], kept["optional"] = most, quantity["mode"] in OPEN_QUANTITIES
+            if kept["optional"] and least != 1:
+                kept["least"] = least
         else:
-            f["left"], f["optional"] = number(rt.ctx(f), times), False
-        f["runs"] = 0
-        f["s"] = 1
-    left = f["left"]
-    if f["s"] == 2:  # the answer to "once more?"
-        f["s"] = 1
-        if f.pop("ans") == "no":
+            kept["left"], kept["optional"] = number(rt.ctx(f), times), False
+        kept["runs"] = 0
+        f[F.STEP] = 1
+    left = kept["left"]
+    if f[F.STEP] == 2:  # the answer to "once more?"
+        f[F.STEP] = 1
+        if take(f, F.ANS) == "no":
             return rt.done(f)
-    elif (left is None or left > 0) and f["optional"] and f["runs"] >= f.get("least", 1):
-        f["s"] = 2
-        most = "" if left is None else f", up to {f['runs'] + left}"
-        again = "Once more" if f["runs"] else "Do it"
-        return rt.ask(f, f["p"], partial(_again_prompt, again, f, most), YES_NO)  # (no lambda: a C function)
+    elif (left is None or left > 0) and kept["optional"] and kept["runs"] >= kept.get("least", 1):
+        f[F.STEP] = 2
+        most = "" if left is None else f", up to {kept['runs'] + left}"
+        again = "Once more" if kept["runs"] else "Do it"
+        return rt.ask(f, f[F.ACTOR], partial(_again_prompt, again, f, most), YES_NO)  # (no lambda: a C function)
     if left is not None and left <= 0:
         return rt.done(f)
     if left is not None:
-        f["left"] -= 1
-    f["runs"] += 1
-    if f["optional"]:
+        kept["left"] -= 1
+    kept["runs"] += 1
+    if kept["optional"]:
         rt.push(f, node.body, {"strict": True})
     else:
         rt.child(f, node.body)  # done at once or not, the loop comes back to this frame next
 
 
-def _again_prompt(again: str, f: dict, most: str) -> str:
-    return f"{again}? ({f['runs']} done{most})"
+def _again_prompt(again: str, f: list, most: str) -> str:
+    return f"{again}? ({f[F.MORE]['runs']} done{most})"
 
 
 OPEN_QUANTITIES = ("up_to", "at_least", "at_most", "any_number")
@@ -494,32 +499,33 @@ def repeat_bounds(quantity: dict) -> tuple[int, int | None]:
 
 
 def _poll(rt, f, node: Poll):
-    if f["s"] == 0:
+    kept = f[F.MORE]
+    if f[F.STEP] == 0:
         ctx = rt.ctx(f)
         named = seats_named(ctx, node.players, node.who)
         ordered = [p for p in rt.flow.turn_order(rt) if p in named]  # (the effect's owner in their own place)
         # "who did not" counts every player but those the poll's "who" left out (polled_seats)
-        f["queue"], f["did"], f["gave"], f["polled"] = ordered, [], [], polled_seats(ctx, node)
-        f["s"] = 1
-    if f["s"] == 2:  # a polled player answered
-        seat = f["queue"].pop(0)
-        f["s"] = 1
-        if f.pop("ans") == "yes":
-            f["did"].append(seat)
-            f["s"] = 3
+        kept["queue"], kept["did"], kept["gave"], kept["polled"] = ordered, [], [], polled_seats(ctx, node)
+        f[F.STEP] = 1
+    if f[F.STEP] == 2:  # a polled player answered
+        seat = kept["queue"].pop(0)
+        f[F.STEP] = 1
+        if take(f, F.ANS) == "yes":
+            kept["did"].append(seat)
+            f[F.STEP] = 3
             return rt.push(f, node.step, {"p": seat, "strict": True})
-    if f["s"] == 3:  # their step finished
-        f["gave"] += rt.last_out
-        f["s"] = 1
-    if f["queue"]:
-        f["s"] = 2
-        seat = f["queue"][0]
-        return rt.ask(f, seat, lambda: f"You may {render(node.step)} (for {seat_name(f['y'])}).", YES_NO)
+    if f[F.STEP] == 3:  # their step finished
+        kept["gave"] += rt.last_out
+        f[F.STEP] = 1
+    if kept["queue"]:
+        f[F.STEP] = 2
+        seat = kept["queue"][0]
+        return rt.ask(f, seat, lambda: f"You may {render(node.step)} (for {seat_name(f[F.YOU])}).", YES_NO)
     env = rt.env(f)
-    env["__did__"], env["__polled__"] = f["did"], polled_of(f, rt.s["players"])
+    env["__did__"], env["__polled__"] = kept["did"], polled_of(kept, rt.s["players"])
     if node.name:
-        env[node.name] = f["gave"]
-    rt.done(f, f["gave"])
+        env[node.name] = kept["gave"]
+    rt.done(f, kept["gave"])
 
 
 def _obligation(rt, f, node: Obligation):
@@ -530,8 +536,8 @@ def _obligation(rt, f, node: Obligation):
 
 
 def _move(rt, f, node: Move):
-    if f["s"]:  # into a place whose things lie in sets, after asking which set
-        return sets.move_in(rt, f, f["t"], f["to"])
+    if f[F.STEP]:  # into a place whose things lie in sets, after asking which set
+        return sets.move_in(rt, f, f[F.MORE]["t"], f[F.MORE]["to"])
     out = _move_now(rt, f, node)
     if out is not None:
         return rt.done(f, out)
@@ -548,16 +554,16 @@ def _move_now(rt, f, node: Move) -> list | None:
         return None
     was = rt.world.thing(tid)["at"]
     rt.world.put(tid, place)
-    rt.world.moved(f["p"], tid, was, place)
+    rt.world.moved(f[F.ACTOR], tid, was, place)
     return [tid]
 
 
 def _perform(rt, f, node: Perform):
-    if f["s"] == 0:
+    if f[F.STEP] == 0:
         tid = thing_value(rt.ctx(f), node.name)
         runner = rt.flow
         root = runner.effect_of_thing(rt, tid)
-        f["s"] = 1
+        f[F.STEP] = 1
         if root is not None:
             rt.push(f, root, {"e": rt.new_env({}), "strict": True})
     else:
@@ -566,29 +572,30 @@ def _perform(rt, f, node: Perform):
 
 def _pass(rt, f, node: Pass):
     runner = rt.flow
-    runner.pass_turn(rt, f["p"])
+    runner.pass_turn(rt, f[F.ACTOR])
     rt.done(f)
 
 
 def _call(rt, f, node: Call):
     """A procedure's body with the bindings the call gives it. A call with nothing to do after
     the body (no result to gather, no triggers) hands its frame over to the body (_call_now)."""
-    if f["s"] == 0:
+    kept = f[F.MORE]
+    if f[F.STEP] == 0:
         handed = _call_now(rt, f, node)
         if handed is not None:  # the body brings bindings of its own
             return rt.hand_over(f, handed[0], handed[1])
-        plan = plan_of(rt.game, f["n"])
-        f["mark"] = len(rt.s["events"])
-        f["s"] = 1
+        plan = plan_of(rt.game, f[F.NODE])
+        kept["mark"] = len(rt.s["events"])
+        f[F.STEP] = 1
         rt.push(f, plan.body, _call_fields(rt, f, plan))
-    elif f["s"] == 1:
-        f["result"] = _call_result(rt, f)
-        f["s"] = 2
-        procedure, runner = plan_of(rt.game, f["n"]).procedure, rt.flow
-        for root, label in runner.triggers_after(rt, f["p"], procedure):
-            rt.push(f, root, {"e": rt.new_env({}), "y": f["p"], "src": f"trigger:{label}"})
+    elif f[F.STEP] == 1:
+        kept["result"] = _call_result(rt, f)
+        f[F.STEP] = 2
+        procedure, runner = plan_of(rt.game, f[F.NODE]).procedure, rt.flow
+        for root, label in runner.triggers_after(rt, f[F.ACTOR], procedure):
+            rt.push(f, root, {"e": rt.new_env({}), "y": f[F.ACTOR], "src": f"trigger:{label}"})
     else:
-        rt.done(f, f.pop("result"))
+        rt.done(f, kept.pop("result"))
 
 
 def _call_now(rt, f, node: Call):
@@ -607,20 +614,20 @@ def _call_now(rt, f, node: Call):
 
 def _call_fields(rt, f, plan) -> dict:
     """The keys of the frame of a procedure's body: its bindings, its owner, its nouns."""
-    fields = {"e": rt.new_env(bindings(plan, None if plan.plain else rt.ctx(f))), "y": f["p"]}
-    nouns = nouns_of(plan, dict.get(f, "x"))
+    fields = {"e": rt.new_env(bindings(plan, None if plan.plain else rt.ctx(f))), "y": f[F.ACTOR]}
+    nouns = nouns_of(plan, f[F.NOUNS])
     if nouns:
         fields["x"] = nouns
     return fields
 
 
 def _call_result(rt, f) -> list[str]:
-    result = plan_of(rt.game, f["n"]).result
+    result = plan_of(rt.game, f[F.NODE]).result
     if result is None:
         return []
     kinds = rt.game.kinds(result)
     found = []
-    for event in rt.s["events"][f["mark"]:]:
+    for event in rt.s["events"][f[F.MORE]["mark"]:]:
         tid = dict.get(event, "thing")
         if tid and tid in rt.s["things"] and rt.s["things"][tid]["k"] in kinds and tid not in found:
             found.append(tid)

@@ -22,7 +22,9 @@ from engine.effects.ast import (
     Play, Quantity, Reveal, Take, VarPlace, Yours,
 )
 from engine.effects.render import render
+from engine.interp import slots as F
 from engine.interp.errors import NOT_READ, Infeasible, RulesError
+from engine.interp.frames import fill, take
 from engine.interp.game import NO_ITEMS
 from engine.interp.numbered import numeral, seat_name
 from engine.interp.values import (
@@ -52,50 +54,54 @@ DONE = ("done", "no more")
 def select_step(rt, f, item: Item, owner: int | None = None, ctx: Context | None = None) -> bool:
     """Advance the pick of ``item`` in frame ``f``; True while waiting for an answer.
 
-    When it returns False, ``f["picked"]`` holds the chosen things (or seats). ``ctx``: the
-    frame's context, when the caller has made it already.
+    When it returns False, the frame keeps the chosen things (or seats) as "picked" (in its
+    MORE, with what the pick keeps while it asks: slots.py). ``ctx``: the frame's context, when
+    the caller has made it already.
     """
-    if "cand" not in f:
-        _start_pick(rt, f, item, f["p"] if owner is None else owner, ctx)
-    if "ans" in f:
-        answer = dict.pop(f, "ans")
+    kept = f[F.MORE]
+    if "cand" not in kept:
+        _start_pick(rt, kept, item, f[F.ACTOR] if owner is None else owner, rt.ctx(f) if ctx is None else ctx)
+    if f[F.ANS] is not None:
+        answer = take(f, F.ANS)
         if answer == DONE[0]:
-            return _finish_pick(f)
-        chosen = f["keys"][answer]
-        f["picked"].append(chosen)
-        list.remove(f["cand"], chosen)
-    taken = _taken_unasked(f)
+            return _finish_pick(kept)
+        chosen = kept["keys"][answer]
+        kept["picked"].append(chosen)
+        list.remove(kept["cand"], chosen)
+    taken = _taken_unasked(kept)
     if taken is not None:
-        f["picked"] = taken
-        return _finish_pick(f)
-    options = _options(rt, f)
-    if len(f["picked"]) >= f["min"]:
+        kept["picked"] = taken
+        return _finish_pick(kept)
+    options = _options(rt, kept)
+    if len(kept["picked"]) >= kept["min"]:
         options.append(DONE)
-    rt.ask(f, f["p"], partial(pick_prompt, rt, f, item), options)  # (no lambda: a C function, compiled)
-    if "ans" in f:  # a forced choice: taken without asking
+    rt.ask(f, f[F.ACTOR], partial(pick_prompt, rt, f, item), options)  # (no lambda: a C function, compiled)
+    if f[F.ANS] is not None:  # a forced choice: taken without asking
         return select_step(rt, f, item, owner)
     return True
 
 
-def _taken_unasked(f: dict) -> list | None:
-    """What a pick takes now without asking: what it has when it is full or nothing is left,
-    everything left when all of it is needed; None when the player must be asked."""
-    if len(f["picked"]) >= f["max"] or not f["cand"]:
-        return f["picked"]
-    if len(f["picked"]) + len(f["cand"]) <= f["min"]:
-        return f["picked"] + f["cand"]
+def _taken_unasked(kept: dict) -> list | None:
+    """What a pick (``kept``: what it keeps, _start_pick) takes now without asking: what it has
+    when it is full or nothing is left, everything left when all of it is needed; None when the
+    player must be asked."""
+    if len(kept["picked"]) >= kept["max"] or not kept["cand"]:
+        return kept["picked"]
+    if len(kept["picked"]) + len(kept["cand"]) <= kept["min"]:
+        return kept["picked"] + kept["cand"]
     return None
 
 
 def pick_prompt(rt, f, item: Item) -> str:
     """'Choose 2 order cards in your hand (1 of 2):' with numbers and names, never variable names."""
     ctx = rt.ctx(f)
-    low, high = f["min"], f["max"]
+    kept = f[F.MORE]
+    low, high = kept["min"], kept["max"]
     amount = numeral(high) if low == high else (f"up to {numeral(high)}" if low <= 1 else f"{numeral(low)} to {numeral(high)}")
     words = [amount, " ".join(item.noun)] + [_filter_words(rt, ctx, flt) for flt in item.filters]
     if item.location is not None:
         words.append(_place_words(rt, ctx, item.location))
-    progress = f" ({numeral(len(f['picked']) + 1)} of {numeral(high)})" if high > 1 else ""
+    progress = f" ({numeral(len(kept['picked']) + 1)} of {numeral(high)})" if high > 1 else ""
     return f"Choose {' '.join(words)}{progress}:"
 
 
@@ -141,9 +147,10 @@ def _rendered(game, node) -> str:
     return known[1]
 
 
-def _start_pick(rt, f, item: Item, owner: int | None, ctx: Context | None = None) -> None:
-    if ctx is None:
-        ctx = rt.ctx(f)
+def _start_pick(rt, kept: dict, item: Item, owner: int | None, ctx: Context) -> None:
+    """Begin a pick of ``item``: what it keeps while it asks goes into ``kept`` (a frame's MORE,
+    or the fields of the frame it will run on): its bounds ("min", "max"), its candidates
+    ("cand"), the things picked so far ("picked") and the keys of the options offered ("keys")."""
     pool = pick_pool(rt, ctx, item, owner)
     low, high = bounds(ctx, item.quantity, len(pool))
     if low > len(pool) and _refill_decks(rt, item, ctx):  # players are never taken from a deck
@@ -151,9 +158,9 @@ def _start_pick(rt, f, item: Item, owner: int | None, ctx: Context | None = None
         low, high = bounds(ctx, item.quantity, len(pool))
     if len(pool) < low:
         raise Infeasible(too_few(item, low, len(pool)))
-    f["min"], f["max"], f["picked"] = low, high, []
-    f["cand"] = pool if not is_ordered_source(rt, item, ctx) else top_first(pool, high)
-    f["keys"] = {}
+    kept["min"], kept["max"], kept["picked"] = low, high, []
+    kept["cand"] = pool if not is_ordered_source(rt, item, ctx) else top_first(pool, high)
+    kept["keys"] = {}
 
 
 def top_first(pool: list, high: int) -> list:
@@ -178,19 +185,20 @@ def decks_named(rt, item: Item, ctx: Context) -> list[str]:
     return [place for place in places(ctx, item.location.place, ctx.actor) or [] if place in decks]
 
 
-def restart_pick(f) -> bool:
+def restart_pick(f: list) -> bool:
     """Forget a pick that has not picked anything yet, so it is offered afresh (scenario
     staging changed the table under a pending question); False if there is none to forget."""
-    if "cand" not in f or f.get("picked"):
+    kept = f[F.MORE]
+    if "cand" not in kept or kept.get("picked"):
         return False
     for key in ("cand", "min", "max", "keys", "picked"):
-        dict.pop(f, key, None)
+        dict.pop(kept, key, None)
     return True
 
 
-def _finish_pick(f) -> bool:
+def _finish_pick(kept: dict) -> bool:
     for key in ("cand", "min", "max", "keys"):
-        dict.pop(f, key, None)
+        dict.pop(kept, key, None)
     return False
 
 
@@ -225,10 +233,10 @@ def mode_bounds(mode: str, value: int | None, available: int | None) -> tuple[in
     raise RulesError(f"unsupported quantity {mode}")
 
 
-def _options(rt, f) -> list[tuple[str, str]]:
-    options, seen, keys = [], set(), f["keys"]
+def _options(rt, kept: dict) -> list[tuple[str, str]]:
+    options, seen, keys = [], set(), kept["keys"]
     probing = rt.probe_depth is not None  # a trial needs the keys only
-    for entry in f["cand"]:
+    for entry in kept["cand"]:
         key, label = _describe(rt, entry, probing)
         if key in seen:
             continue
@@ -345,9 +353,9 @@ def too_few(item: Item, least: int, found: int) -> str:
 
 
 def one_place(rt, f, place_node, ctx: Context | None = None) -> str:
-    if f["p"] is None and type(place_node) is OwnPlace:  # (fallible.py counts on an acting player here)
+    if f[F.ACTOR] is None and type(place_node) is OwnPlace:  # (fallible.py counts on an acting player here)
         raise RulesError(f"'{render(place_node)}' where nobody is acting")
-    where = places(rt.ctx(f) if ctx is None else ctx, place_node, f["p"])
+    where = places(rt.ctx(f) if ctx is None else ctx, place_node, f[F.ACTOR])
     if not where:
         raise Infeasible(f"there is no {render(place_node)}")
     return where[0]
@@ -360,36 +368,38 @@ def items_action(rt, f, node) -> None:
     """The handler of every item action (HANDLERS): its items one after the other, in its frame
     ``f``, then the cards it plays, if any. (A function, not a closure over the verb: in the
     compiled build a C function whose runtime and frame are typed.)"""
-    dict.setdefault(f, "i", 0)
-    dict.setdefault(f, "out", [])
+    kept = f[F.MORE]
+    dict.setdefault(kept, "i", 0)
+    dict.setdefault(kept, "out", [])
     found = node.items  # (read once: the node's class varies, so its field is read by name)
     verb = VERBS[type(node)]
-    while f["i"] < len(found):
-        if not _step_item(rt, f, node, found[f["i"]], verb):
+    while kept["i"] < len(found):
+        if not _step_item(rt, f, node, found[kept["i"]], verb):
             return None  # waiting for a decision, or a pushed frame runs first
-        f["i"] += 1
-    if dict.get(f, "queue") or dict.get(f, "playing"):
+        kept["i"] += 1
+    if dict.get(kept, "queue") or dict.get(kept, "playing"):
         return _play_next(rt, f)
-    rt.done(f, f["out"])
+    rt.done(f, kept["out"])
     return None
 
 
 def _step_item(rt, f, node, item: Item, verb: str) -> bool:
     """Carry out one item; False while a decision or a pushed frame is pending."""
+    kept = f[F.MORE]
     ctx = rt.ctx(f)
-    if "cand" not in f:  # (else a pick goes on)
+    if "cand" not in kept:  # (else a pick goes on)
         out = _item_now(rt, f, ctx, node, item, verb)
         if type(out) is list:
-            f["out"] += out
+            kept["out"] += out
             return True
         if out is not None:  # a pick that asks, started
-            f.update(out)
+            fill(f, out)
     if isinstance(item, BoundItem):  # things to play
         things = ctx.env.get(item.name)
         return _apply(rt, f, node, verb, things if isinstance(things, list) else [things])
-    if select_step(rt, f, item, f["p"], ctx):
+    if select_step(rt, f, item, f[F.ACTOR], ctx):
         return False
-    return _apply(rt, f, node, verb, f.pop("picked"))
+    return _apply(rt, f, node, verb, kept.pop("picked"))
 
 
 def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | dict | None:
@@ -407,13 +417,13 @@ def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | dict |
         _resource(rt, f, node, verb, noun.id, amount(ctx, node, item))
         return []
     if verb == "draw":
-        return draw(rt, f["p"], noun, amount(ctx, node, item))
+        return draw(rt, f[F.ACTOR], noun, amount(ctx, node, item))
     if verb == "gain":
         return gain_things(rt, f, item, noun, amount(ctx, node, item))
     if verb in ("take", "reveal") and from_each(item):
-        return _apply_things(rt, f, node, verb, take_from_each(rt, ctx, f["p"], item))
+        return _apply_things(rt, f, node, verb, take_from_each(rt, ctx, f[F.ACTOR], item))
     pick: dict = {}
-    _start_pick(rt, pick, item, f["p"], ctx)
+    _start_pick(rt, pick, item, f[F.ACTOR], ctx)
     taken = None if verb == "play" else _taken_unasked(pick)
     if taken is None:
         return pick
@@ -447,7 +457,7 @@ def amount(ctx: Context, node, item: Item) -> int:
 
 
 def _resource(rt, f, node, verb: str, resource: str, amount: int) -> None:
-    world, seat = rt.world, f["p"]
+    world, seat = rt.world, f[F.ACTOR]
     owner = counter_owner(rt.game, resource, seat)
     noun = rt.game.nouns[resource]
     name = noun.name if amount == 1 else noun.plural
@@ -489,15 +499,16 @@ def _who(seat) -> str:
 def _apply(rt, f, node, verb: str, things: list) -> bool:
     """Do ``verb`` to the things picked; False when cards to play are queued (the first one's
     effect runs first)."""
+    kept = f[F.MORE]
     if verb != "play":
-        f["out"] += _apply_things(rt, f, node, verb, things)
+        kept["out"] += _apply_things(rt, f, node, verb, things)
         return True
     cards = [tid for tid in things if not isinstance(tid, dict)]
     if cards:
-        f.setdefault("queue", []).extend(cards)
-    f["out"] += cards
-    if f.get("queue"):
-        f["i"] += 1
+        kept.setdefault("queue", []).extend(cards)
+    kept["out"] += cards
+    if kept.get("queue"):
+        kept["i"] += 1
         _play_next(rt, f)
         return False
     return True
@@ -506,7 +517,7 @@ def _apply(rt, f, node, verb: str, things: list) -> bool:
 def _apply_things(rt, f, node, verb: str, things: list) -> list:
     """Do ``verb`` (not a play) to ``things`` and give what it produced; ``f``: the frame whose
     player acts (only read)."""
-    world, seat = rt.world, f["p"]
+    world, seat = rt.world, f[F.ACTOR]
     for tid in things:
         if isinstance(tid, dict):
             continue
@@ -531,20 +542,21 @@ def _apply_things(rt, f, node, verb: str, things: list) -> list:
 
 def _play_next(rt, f) -> None:
     """Play the queued cards one by one: each is set aside, its effect runs in full, then it is discarded."""
-    if f.get("playing"):
-        _finish_playing(rt, f["p"], f.pop("playing"))
-    if not f.get("queue"):
-        f.pop("queue", None)
-        if f["i"] >= len(rt.game.nodes[f["n"]].items):
-            rt.done(f, f["out"])
+    kept = f[F.MORE]
+    if kept.get("playing"):
+        _finish_playing(rt, f[F.ACTOR], kept.pop("playing"))
+    if not kept.get("queue"):
+        kept.pop("queue", None)
+        if kept["i"] >= len(rt.game.nodes[f[F.NODE]].items):
+            rt.done(f, kept["out"])
         return
-    tid = f["queue"].pop(0)
+    tid = kept["queue"].pop(0)
     card = rt.world.thing(tid)["c"]
-    play_card(rt, f["p"], tid)
+    play_card(rt, f[F.ACTOR], tid)
     root = rt.game.effect("cards", card)
-    f["playing"] = tid
+    kept["playing"] = tid
     if root is not None:
-        rt.push(f, root, {"e": rt.new_env({}), "y": f["p"], "strict": True, "src": f"card:{card}", "own": True})
+        rt.push(f, root, {"e": rt.new_env({}), "y": f[F.ACTOR], "strict": True, "src": f"card:{card}", "own": True})
 
 
 def play_card(rt, seat: int, tid: str) -> None:
@@ -741,7 +753,7 @@ def reshuffle(rt, deck: str) -> None:
 
 def gain_things(rt, f, item: Item, noun, count: int) -> list[str]:
     """Gain ``count`` pieces: from the owner's reserve when the pieces have one, else new ones."""
-    seat = f["p"]
+    seat = f[F.ACTOR]
     kinds = sorted(rt.game.kinds(noun.id))
     destination = one_place(rt, f, item.location.place) if item.location is not None else None
     gained = []

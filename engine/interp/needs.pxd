@@ -5,6 +5,7 @@
 # expression cannot be cpdef.)
 cimport cython
 from engine.interp.frames cimport Frames
+cimport engine.interp.cslots as F
 from engine.interp.game cimport Game
 
 cpdef object short(Frames rt, object wanted, object seat, object times=*)

@@ -46,6 +46,7 @@ from engine.effects.ast import (
     Adjust, Call, Choice, Effect, Exchange, Gain, Has, Item, Let, Lose, May, Number, OnlyIf, Pay, Repeat, Sentence,
     Var, You,
 )
+from engine.interp import slots as F
 from engine.interp.fallible import below_top_fails, can_fail
 from engine.interp.calls import nouns_of, plan_of
 from engine.interp.handlers import adjust_steps, repeat_bounds
@@ -275,8 +276,8 @@ def refusal(rt):
     want of a counter; None when the decision is of a shape this does not read, or its answers
     need nothing."""
     frame = rt.stack[-1]
-    number = dict.get(frame, "n")
-    if number is None or dict.get(frame, "x"):  # nouns substituted here: the needs were read without
+    number = frame[F.NODE]
+    if number is None or frame[F.NOUNS]:  # nouns substituted here: the needs were read without
         return None
     game = rt.game
     node = game.nodes[number]
@@ -326,22 +327,22 @@ def _adjust_needs(game, node: Adjust):
     return needs(game, game.number(node.cost)) or None
 
 
-def _may(rt, frame: dict, node: May, wanted: tuple):
-    lacks = short(rt, wanted, frame["p"])  # (read now: "yes" is the one answer asked about, at once)
+def _may(rt, frame: list, node: May, wanted: tuple):
+    lacks = short(rt, wanted, frame[F.ACTOR])  # (read now: "yes" is the one answer asked about, at once)
     return lambda key: lacks and key == "yes"
 
 
-def _choice(rt, frame: dict, node: Choice, wanted: tuple):
-    if dict.get(frame, "chosen"):
+def _choice(rt, frame: list, node: Choice, wanted: tuple):
+    if dict.get(frame[F.MORE], "chosen"):
         return None
-    indexes, seat = choice_indexes(rt.game, frame["n"]), frame["p"]
+    indexes, seat = choice_indexes(rt.game, frame[F.NODE]), frame[F.ACTOR]
     return lambda key: key in indexes and short(rt, wanted[indexes[key]], seat)
 
 
-def _adjust(rt, frame: dict, node: Adjust, wanted: tuple):
-    if dict.get(frame, "s") != 1:
+def _adjust(rt, frame: list, node: Adjust, wanted: tuple):
+    if frame[F.STEP] != 1:
         return None
-    start, span, seat = frame["from"], frame["span"], frame["p"]
+    start, span, seat = frame[F.MORE]["from"], frame[F.MORE]["span"], frame[F.ACTOR]
     apart = _steps_by_key(rt.game, start, span, node.wrap)
     shorts: dict = {}  # steps -> whether the player is short of them (values the same steps away ask alike)
 
@@ -394,8 +395,8 @@ def _decided_refusal(rt, depth: int, refused):
     it needs for; None for any other question, or when no option is decided by its needs."""
     frames = rt.stack
     frame = frames[-1]
-    number = dict.get(frame, "n")
-    if number is None or dict.get(frame, "x") or dict.get(frame, "chosen"):
+    number = frame[F.NODE]
+    if number is None or frame[F.NOUNS] or dict.get(frame[F.MORE], "chosen"):
         return None
     game = rt.game
     node = game.nodes[number]
@@ -449,13 +450,13 @@ def plain_shortfall(rt, key: str) -> str | None:
     says it (as the walk and the handler pay it). None for a price of several counters (the
     walk words it) or a value that can be paid."""
     frame = rt.stack[-1]
-    number = frame["n"]
+    number = frame[F.NODE]
     wanted = dict.get(rt.game.memo["plain_payments"], number)  # (none for a choice's option: its walk words it)
     if wanted is None or len(wanted) != 1 or len(wanted[0]) != 1:
         return None
     resource, amount = wanted[0][0]
-    steps = adjust_steps(frame["from"], int(key[6:]), frame["span"], rt.game.nodes[number].wrap)
-    owner = counter_owner(rt.game, resource, frame["p"])
+    steps = adjust_steps(frame[F.MORE]["from"], int(key[6:]), frame[F.MORE]["span"], rt.game.nodes[number].wrap)
+    owner = counter_owner(rt.game, resource, frame[F.ACTOR])
     for step in range(steps):
         words = rt.world.shortfall(owner, resource, amount, "pay", step * amount)
         if words is not None:
@@ -469,8 +470,8 @@ def _plain_refusal(rt, depth: int, refused):
     question."""
     frames = rt.stack
     frame = frames[-1]
-    number = dict.get(frame, "n")
-    if number is None or dict.get(frame, "x") or dict.get(frame, "s") != 1:
+    number = frame[F.NODE]
+    if number is None or frame[F.NOUNS] or frame[F.STEP] != 1:
         return None
     game = rt.game
     node = game.nodes[number]

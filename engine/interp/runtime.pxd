@@ -4,13 +4,14 @@
 cimport cython
 from engine.interp.numbered cimport decision_id, env_key
 from engine.interp.frames cimport Frames, effect_frame
+cimport engine.interp.cslots as F
 from engine.interp.game cimport Game
 from engine.interp.flow cimport Flow
 
 cpdef object copy_data(object value)
 
 # Run's loop, of typed arguments: the state, frames and tables read as a dict and lists
-@cython.locals(frame=dict, at=Py_ssize_t)
+@cython.locals(frame=list, at=Py_ssize_t)
 cpdef object _steps(Frames rt, dict state, list frames, list nodes, list handlers, dict routines)
 
 # The fallibility readers the loop calls at every step, as C functions (settled and
@@ -32,20 +33,20 @@ cdef class Steps(Frames):
     @cython.locals(runner=Flow)
     cpdef object run(self)
     @cython.locals(pending=dict, s=dict)
-    cpdef object ask(self, dict frame, object player, object prompt, object options, object source=*,
+    cpdef object ask(self, list frame, object player, object prompt, object options, object source=*,
                      object checked=*, object why_not=*, object open=*, object judged_by=*, object judge=*,
                      object ways=*)
     cpdef object forced_answer(self, object options)
     @cython.locals(frames=list, depth=Py_ssize_t, region=list)
-    cpdef bint unasked(self, dict frame, object node)
+    cpdef bint unasked(self, list frame, object node)
     cpdef object answer(self, object key)
     @cython.locals(verdicts=dict, shown=list, excluded=dict, unjudged=list, judging=OptionJudge)
     cpdef object _judge_enough(self, object options, object way=*)
     cpdef object option_judge(self, object options, object way=*)
     cpdef object can_do(self, object root, object seat, object source, object prepare=*, object took=*)
     cpdef object can_do_by_trial(self, object roots, object seat, object source, object prepare=*)
-    cpdef object can_carry_out(self, dict frame, object node)
-    cpdef object carry_out_by_trial(self, dict frame, object number)
+    cpdef object can_carry_out(self, list frame, object node)
+    cpdef object carry_out_by_trial(self, list frame, object number)
     cpdef dict _trial_copy(self, object keep)
     cpdef object try_option(self, object key, object depth)
 

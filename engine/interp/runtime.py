@@ -5,14 +5,15 @@ Theory of operation
 Execution lives in the state, as plain data, so a game paused at a decision
 can be saved, copied for a search, or undone:
 
-* ``state["frames"]`` is a stack. A frame is a dict: ``n`` the number of the
-  effect node it runs (or ``h`` the name of a flow routine), ``s`` its step,
-  ``e`` the id of its bindings in ``state["envs"]``, ``p`` the acting seat,
-  ``y`` the seat the effect belongs to ("you"), ``src`` what started it, and
-  whatever its handler keeps between steps. ``e``, ``p``, ``y`` and ``x`` (the
-  nouns a procedure substitutes) are set when a frame is pushed and change only
-  when it is handed over (``replace``), never in place: ``ctx`` keeps the
-  Context of the frame it read last. The stack and the table of bindings
+* ``state["frames"]`` is a stack. A frame is a list of fixed slots (slots.py,
+  read as ``frame[F.STEP]``): NODE the number of the effect node it runs (or
+  ROUTINE the name of a flow routine), STEP its step, ENV the id of its bindings
+  in ``state["envs"]``, ACTOR the acting seat, YOU the seat the effect belongs
+  to, SRC what started it, its marks, an answer, and MORE: a dict of whatever
+  its handler keeps between steps. ENV, ACTOR, YOU and NOUNS (the nouns a
+  procedure substitutes) are set when a frame is pushed and change only when it
+  is handed over (``replace``), never in place: ``ctx`` keeps the Context of the
+  frame it read last. The stack and the table of bindings
   (``state["envs"]``) are changed in place, never replaced, while a runtime
   runs the state: it keeps them at hand (``stack``, ``env_table``).
 * The loop looks at the top frame and calls its handler (one table maps each
@@ -28,15 +29,15 @@ can be saved, copied for a search, or undone:
   nothing after its body) runs at once in the parent's frame and spends no
   frame of its own; a condition runs as the branch it picks; a pick that
   asks is started there and handed to its own frame, which binds "as Name"
-  itself when it finishes (``done`` reads the frame's "as").
+  itself when it finishes (``done`` reads the frame's AS).
 * ``ask`` stores the decision in ``state["pending"]`` and stops. The answer is
-  written into the asking frame as ``ans`` and the loop resumes there. A
+  written into the asking frame's ANS slot and the loop resumes there. A
   decision with one legal option is never asked: that option is taken.
 
 Feasibility ("play a card only if it can be carried out in full"):
-* A frame marked ``strict`` opens a region that must be carried out in full
+* A frame marked STRICT opens a region that must be carried out in full
   (a card's effect, a space's action, a chosen option). A frame marked
-  ``soft`` is a boundary where failure is allowed (a flow step): an
+  SOFT is a boundary where failure is allowed (a flow step): an
   ``Infeasible`` raised below it abandons the rest of that step.
 * When a decision is asked, an option is tried on a copy of the state: the
   copy runs on, trying the options of any later decision depth-first, until
@@ -72,6 +73,7 @@ from __future__ import annotations
 
 from engine.interp import handlers, needs, verdict  # (the functions tests patch are read off the modules)
 from engine.interp.handlers import HANDLERS, LEAVES
+from engine.interp import slots as F
 from engine.interp.errors import Infeasible, RulesError, nearer, nearest
 from engine.interp.fallible import can_fail, frames_fail, fresh, settled, sure_options
 from engine.interp.frames import Frames, effect_frame
@@ -99,14 +101,14 @@ def _handed_key(rt, frames: list, depth: int, took: tuple) -> str | None:
     effect's end. None when it is not (another node, a candidate no longer offered), or when
     what the region runs after the effect could fail (the walk read the effect alone)."""
     top = frames[-1]
-    if dict.get(top, "n") != took[0]:
+    if top[F.NODE] != took[0]:
         return None
     opened = frames[depth - 1]
-    if "h" not in opened or rt.flow.rest_can_fail(opened):
+    if opened[F.ROUTINE] is None or rt.flow.rest_can_fail(opened):
         return None
     if took[1] is not PICKED:
         return took[2]  # (a key of a choice or a "may": an answer not offered is never judged)
-    for key, thing in dict.get(top, "keys", {}).items():
+    for key, thing in dict.get(top[F.MORE], "keys", {}).items():
         if thing == took[2]:
             return key
     return None
@@ -132,7 +134,7 @@ class Steps(Frames):
         runner = self.flow  # (a Flow: its table of routines read from the C struct, compiled)
         _steps(self, self.s, self.stack, self.game.nodes, self.handlers, runner.ROUTINES)
 
-    def ask(self, frame: dict, player: int, prompt: str, options: list[tuple[str, str]], source: str = "",
+    def ask(self, frame: list, player: int, prompt: str, options: list[tuple[str, str]], source: str = "",
              checked: bool = False, why_not: dict | None = None, open: list | None = None,
              judged_by: str | None = None, judge=None, ways: dict | None = None) -> None:
         """Stop with a decision for ``player``; options that cannot be completed are left out.
@@ -159,7 +161,7 @@ class Steps(Frames):
             told = nearest(excluded.values())
             raise Infeasible(told if told is not None else f"nothing can be chosen: {_words(prompt)}")
         if len(shown) == 1:  # a forced choice is not asked: the frame runs on with it
-            frame["ans"] = shown[0][0]
+            frame[F.ANS] = shown[0][0]
             return
         s = self.s
         s["decisions"] += 1
@@ -169,7 +171,7 @@ class Steps(Frames):
         pending["prompt"] = _words(prompt)  # (built only for a decision that is really asked)
         # (the pairs _judge_enough made are lists already, as plain data keeps them)
         pending["options"] = [[key, label] for key, label in shown] if checked else shown
-        pending["source"] = source or frame.get("src", "")
+        pending["source"] = source or frame[F.SRC]
         s["pending"] = pending
         if excluded:
             pending["why_not"] = excluded
@@ -206,7 +208,7 @@ class Steps(Frames):
             return key
         return None
 
-    def unasked(self, frame: dict, node) -> bool:
+    def unasked(self, frame: list, node) -> bool:
         """Whether a "may" or an adjustment that ``frame`` runs next surely takes its free answer
         at once ("no"; the value kept): what ``forced_answer`` would find on the frame of its own
         the question would get, read before it is made. Every other answer lacks a counter it
@@ -215,13 +217,13 @@ class Steps(Frames):
         frame is strict: the region is the question itself). Then the handler takes the free
         answer with no frame and nothing asked (_may_now, _adjust_now). Never in a probe,
         whose explorer tries the answers in order, as forced_answer does not."""
-        if self.probe_depth is not None or dict.get(frame, "x"):  # (nouns substituted: refusal reads none)
+        if self.probe_depth is not None or frame[F.NOUNS]:  # (nouns substituted: refusal reads none)
             return False
-        if not needs.unaffordable(self, node, frame["p"]):
+        if not needs.unaffordable(self, node, frame[F.ACTOR]):
             return False
         frames, depth = self.stack, self._region_depth()
         # (with no strict frame, depth is the top frame's, which is not strict: the question's region is itself)
-        region = frames[depth - 1:] if dict.get(frames[depth - 1], "strict") else []
+        region = frames[depth - 1:] if frames[depth - 1][F.STRICT] else []
         if frames_fail(self.game, region, self.flow.rest_can_fail):
             return False
         self.handed = self.handing = None  # a question met, and passed (as forced_answer)
@@ -234,7 +236,7 @@ class Steps(Frames):
         ways, self.ways = self.ways, None
         if ways is not None and ways[0] is frames[-1]:
             self.handing = dict.get(ways[1], key)
-        frames[-1]["ans"] = key
+        frames[-1][F.ANS] = key
         self.run()
 
     def _judge_enough(self, options, way=None):
@@ -317,11 +319,11 @@ class Steps(Frames):
             env = env_key(trial["serial"])
             trial["envs"][env] = {}
             frame = effect_frame(number, env, seat, seat, source)
-            frame["strict"] = True
+            frame[F.STRICT] = True
             trial["frames"].append(frame)
         return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
 
-    def can_carry_out(self, frame: dict, node) -> str | None:
+    def can_carry_out(self, frame: list, node) -> str | None:
         """None if ``node`` (a part of the effect ``frame`` runs) can be carried out in full now,
         with the frame's bindings and players; else why not. The walk reads it first where it
         can (verdict.carried_out); else a trial finds out. Inside a trial the check spends the
@@ -336,7 +338,7 @@ class Steps(Frames):
                 return None if found is YES else found
         return self.carry_out_by_trial(frame, number)
 
-    def carry_out_by_trial(self, frame: dict, number: int) -> str | None:
+    def carry_out_by_trial(self, frame: list, number: int) -> str | None:
         """can_carry_out, found by a trial alone."""
         trial = self._trial_copy(keep=len(self.stack))
         depth = len(trial["frames"]) + 1
@@ -358,7 +360,7 @@ class Steps(Frames):
     def try_option(self, key: str, depth: int) -> str | None:
         """None if answering ``key`` can lead to finishing the region; else why not."""
         trial = self._trial_copy(keep=depth - 1)
-        trial["frames"][-1]["ans"] = key
+        trial["frames"][-1][F.ANS] = key
         return _explore(self.game, trial, self.flow, depth, [PROBE_BUDGET])
 
 
@@ -375,7 +377,7 @@ def _run_probe(rt: Runtime) -> None:
         if len(frames) < depth:
             return
         frame = frames[-1]
-        number = frame.get("n")
+        number = frame[F.NODE]
         if trial and number is not None:  # its cheap first tests inlined: this runs at every step
             fallible = fails.get(number)
             if fallible is None:
@@ -388,17 +390,17 @@ def _run_probe(rt: Runtime) -> None:
         if number is not None:
             handlers[number](rt, frame, nodes[number])
         else:
-            routines[frame["h"]](rt, frame)
+            routines[frame[F.ROUTINE]](rt, frame)
 
 
 def _unwind(rt: Runtime, failure: Infeasible) -> None:
     frames = rt.stack
     for index in range(len(frames) - 1, -1, -1):
-        if frames[index].get("soft"):
-            source = frames[index].get("src", "")
+        if frames[index][F.SOFT]:
+            source = frames[index][F.SRC]
             del frames[index:]
             rt.last_out = []
-            rt.world.event("failed", frames[index - 1]["p"] if index else None,
+            rt.world.event("failed", frames[index - 1][F.ACTOR] if index else None,
                            f"could not finish {source}: {failure.reason}", {"reason": failure.reason})
             return
     raise RulesError(f"an effect could not be carried out outside any step: {failure.reason}")
@@ -504,12 +506,12 @@ def _steps(rt: Runtime, state: dict, frames: list, nodes: list, handlers: list, 
             continue
         frame = frames[-1]
         try:  # the one table of handlers (handlers.py), or a flow routine
-            number = dict.get(frame, "n")
+            number = frame[F.NODE]
             if number is not None:
                 at = number  # (a C index in the compiled build: the lists' own reads)
                 handlers[at](rt, frame, nodes[at])
             else:
-                routines[frame["h"]](rt, frame)
+                routines[frame[F.ROUTINE]](rt, frame)
         except Infeasible as failure:
             _unwind(rt, failure)
 
@@ -559,7 +561,7 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
             budget[0] -= CLONE_COST
             last = index == len(options) - 1  # nothing needs this state after the last option
             trial = runtime.s if last else clone(runtime.s, keep=depth - 1)
-            trial["frames"][-1]["ans"] = key
+            trial["frames"][-1][F.ANS] = key
             reason = _explore(game, trial, flow, depth, budget, nesting + 1)
             if reason is None:
                 return None

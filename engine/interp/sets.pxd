@@ -3,6 +3,7 @@
 # methods are reached without a lookup by name). The plain Python module ignores this file.
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
+cimport engine.interp.cslots as F
 
 cpdef object rule_at(World world, object place)
 # Functions of a typed runtime, game or World (their fields read from the C struct)

@@ -39,6 +39,7 @@ type J.
 
 from __future__ import annotations
 
+from engine.interp import slots as F
 from engine.interp.errors import Infeasible
 from engine.interp import values  # (the module, not its names: values and world import each other through here)
 
@@ -229,27 +230,31 @@ def move_in(rt, f, tid: str, place: str) -> None:
     """Frame ``f`` moves ``tid`` into ``place``, which has sets: step 0 asks where,
     step 1 puts it there and starts the completion effect, step 2 finishes."""
     world = rt.world
-    if f["s"] == 0 and world.place_of(tid) == place:  # already there: it stays in its set
+    if f[F.STEP] == 0 and world.place_of(tid) == place:  # already there: it stays in its set
         return rt.done(f, [tid])
-    if f["s"] == 0:
+    if f[F.STEP] == 0:
         owner = world.thing(place)["o"]
         options = choices(world, tid, place, labels=rt.probe_depth is None)
         if not options:
             raise Infeasible(f"no set of the {world.name_of(place)} can take {world.name_of(tid)}")
-        f.update(s=1, t=tid, to=place, plans={key: plan for key, _label, plan in options})
+        f[F.STEP] = 1
+        kept = f[F.MORE]
+        kept["t"], kept["to"], kept["plans"] = tid, place, {key: plan for key, _label, plan in options}
         name = world.name_of(tid)
-        rt.ask(f, f["p"] if owner is None else owner, lambda: f"Where does {name} go in the {world.name_of(place)}?",
+        asked = f[F.ACTOR] if owner is None else owner
+        rt.ask(f, asked, lambda: f"Where does {name} go in the {world.name_of(place)}?",
                [(key, label) for key, label, _plan in options])
         return
-    if f["s"] == 1:
-        plan = f.pop("plans")[f.pop("ans")]
+    if f[F.STEP] == 1:
+        plan = f[F.MORE].pop("plans")[f[F.ANS]]
+        f[F.ANS] = None  # (the answer taken: frames.take, which this module cannot import)
         was = world.thing(tid)["at"]
         completed = put(world, tid, place, plan)
-        world.moved(f["p"], tid, was, place)
-        f["s"] = 2
+        world.moved(f[F.ACTOR], tid, was, place)
+        f[F.STEP] = 2
         if completed is not None:
             owner = world.thing(place)["o"]
-            seat = f["p"] if owner is None else owner
+            seat = f[F.ACTOR] if owner is None else owner
             by = rule_at(world, place).get("by", "type")
             kinds = _plural(world, world.thing(completed)['a'][by])
             who = f"player {seat + 1}" if owner is not None else f"the {world.name_of(place)}"

@@ -7,8 +7,9 @@ same world operations and frames as the game itself.
 
 from __future__ import annotations
 
+from engine.interp import slots as F
 from engine.interp.errors import RulesError
-from engine.interp.frames import effect_frame
+from engine.interp.frames import effect_frame, routine_frame
 from engine.interp.items import restart_pick
 from engine.interp.numbered import env_key
 from engine.interp.runtime import Runtime, clone
@@ -55,8 +56,9 @@ def edit(engine, state: dict, seat: int, counters=None, cards=None, effect: str 
         state["pending"] = None
         _run_now(engine, state, seat, effect)
         state["pending"] = pending
-    top = state["frames"][-1] if state["frames"] else {}
-    if state["pending"] is not None and ("h" in top or (refresh and restart_pick(top))):
+    top = state["frames"][-1] if state["frames"] else None
+    if state["pending"] is not None and top is not None and (top[F.ROUTINE] is not None
+                                                             or (refresh and restart_pick(top))):
         state["pending"] = None  # a flow decision or a fresh pick is worked out again for the changed table
         Runtime(engine.game, state, engine.flow).run()
     return state
@@ -67,8 +69,9 @@ def begin(engine, state: dict, seat: int, card: str | None = None, effect: str |
     ``effect``) as if a space had let them; the game goes on from there once it is done."""
     state = clone(state)
     if state["pending"] is not None:  # asked again once the card or effect is done
-        state["frames"].append({"h": "reask", "s": 0, "p": None, "y": None, "e": "root",
-                                "src": "scenario", "pending": state["pending"]})
+        reask = routine_frame("reask", "root", None, None, "scenario")
+        reask[F.MORE]["pending"] = state["pending"]
+        state["frames"].append(reask)
     state["pending"] = None
     runtime = Runtime(engine.game, state, engine.flow)
     if card is not None:
@@ -80,7 +83,7 @@ def begin(engine, state: dict, seat: int, card: str | None = None, effect: str |
         from engine.interp.items import play_card
 
         play_card(runtime, seat, tid)
-        state["frames"].append({"h": "discard_played", "s": 0, "p": seat, "y": seat, "e": "root", "src": card})
+        state["frames"].append(routine_frame("discard_played", "root", seat, seat, card))
         _push(state, root, seat, f"card:{card}")
     else:
         _push(state, _compile(engine, effect), seat, "scenario")
@@ -110,7 +113,7 @@ def _push(state: dict, root: int, seat: int, source: str) -> None:
     env = env_key(state["serial"])
     state["envs"][env] = {}
     frame = effect_frame(root, env, seat, seat, source)
-    frame["strict"] = frame["soft"] = frame["own"] = True
+    frame[F.STRICT] = frame[F.SOFT] = frame[F.OWN] = True
     state["frames"].append(frame)
 
 

@@ -614,10 +614,10 @@ def polled_seats(ctx: Context, poll) -> list[int]:
     return seats_named(ctx, "players", poll.who)
 
 
-def polled_of(frame: dict, players: int) -> list[int]:
-    """The seats a poll under way counts as asked (kept in its frame by the handler); every
-    player for a poll paused in a state kept from before stop 58, whose frame keeps none."""
-    polled = dict.get(frame, "polled")
+def polled_of(kept: dict, players: int) -> list[int]:
+    """The seats a poll under way counts as asked (``kept``: what its handler keeps in its
+    frame); every player for a poll whose frame keeps none."""
+    polled = dict.get(kept, "polled")
     return list(range(players)) if polled is None else polled
 
 

@@ -8,7 +8,8 @@ cimport cython
 from engine.effects.ast cimport (Bound, Choice, Conditional, Discard, Draw, Exchange, ForEach, ForEachIn, Gain, Item,
                                  Let, Location, Move, Obligation, OnlyIf, Perform, Poll, Repeat, Set, Take, Twice)
 
-from engine.interp.frames cimport Frames, bound_values
+from engine.interp.frames cimport Frames, bound_values, effect_frame
+cimport engine.interp.cslots as F
 from engine.interp.game cimport Game
 from engine.interp.world cimport World, borrowing
 # The values' readers and the handlers' helpers this module calls most, as C functions: the call
@@ -53,7 +54,7 @@ cdef class Walk:
 cdef class _Branch(Frames):
     cdef public object _ctx, _strict
 
-    cpdef Context ctx(self, dict frame)
+    cpdef Context ctx(self, list frame)
     cpdef object in_strict(self)
 
 # The walk's helpers that its steps call most, as C functions, so that a call inside this
@@ -66,9 +67,9 @@ cpdef object lightest_first(Frames rt, object options)
 @cython.locals(walk=Walk)
 cpdef object _can_do(Frames rt, list roots, object seat, object prepare, object took)
 @cython.locals(walk=Walk)
-cpdef object _carried_out(Frames rt, dict frame, object number)
+cpdef object _carried_out(Frames rt, list frame, object number)
 cpdef object _answers(Frames rt, object depth)
-cpdef object _head(dict frame)
+cpdef object _head(list frame)
 cpdef object _at(tuple head, object number, object step)
 @cython.locals(changed=dict, env=dict)
 cpdef object _bind(dict envs, object key, dict values)
@@ -168,9 +169,10 @@ cpdef object _pick_answers(Walk w, list frames, object depth, object node)
 @cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class _PickJudge:
     cdef public Walk w
-    cdef public dict top, things
+    cdef public list top
+    cdef public dict things
     cdef public list picked
     cdef public object least, most, finish
 
-    @cython.locals(w=Walk, top=dict)
+    @cython.locals(w=Walk, top=list)
     cpdef object judge(self, object key)

@@ -82,10 +82,11 @@ from engine.effects.ast import (
     Pick, Play, Poll, Repeat, Reveal, Set, Take, Twice, Var, VarPlace,
 )
 from engine.effects.render import render
+from engine.interp import slots as F
 from engine.interp.errors import Infeasible, nearer, nearest
 from engine.interp.fallible import (can_fail, children, rest_fails, steps_fail, steps_fail_knowing,
                                     triggers_can_fail)
-from engine.interp.frames import NO_NOUNS, Frames, bound_values
+from engine.interp.frames import NO_NOUNS, Frames, bound_values, effect_frame
 from engine.interp import items, sets
 from engine.interp.calls import bindings, nouns_of, plan_of
 from engine.interp.handlers import OPEN_QUANTITIES, adjust_range, adjust_steps, entries_of, repeat_bounds
@@ -248,7 +249,7 @@ def _drawable(world, deck: str, pile: str | None) -> int:
     return len(world.contents(deck)) + (len(world.contents(pile)) if pile else 0)
 
 
-def carried_out(rt, frame: dict, number: int):
+def carried_out(rt, frame: list, number: int):
     """YES, the reason why not, or None (unsure): can effect ``number`` be carried out in full
     now where ``frame`` runs, with its bindings and players? (What Runtime.can_carry_out asks
     for an "if possible", read before a trial. Tests patch this function: its body, _carried_out,
@@ -256,7 +257,7 @@ def carried_out(rt, frame: dict, number: int):
     return _carried_out(rt, frame, number)
 
 
-def _carried_out(rt, frame: dict, number: int):
+def _carried_out(rt, frame: list, number: int):
     walk = Walk(rt, True)
     return walk.verdict(rt.env_table, (_segment(frame, number, 0),))
 
@@ -272,7 +273,7 @@ def answers(rt, depth: int):
 
 def _answers(rt, depth: int):
     frames = rt.stack
-    number = dict.get(frames[-1], "n")
+    number = frames[-1][F.NODE]
     if number is None:
         return None
     node = rt.game.nodes[number]
@@ -286,7 +287,7 @@ def lightest_first(rt, options: list) -> list:
     first (only the options of a choice differ by their weight); an order to judge them in,
     never to show them in. When every option of the choice is offered, in the order of its
     words (mostly), the order is read off by place, with no table of the labels made."""
-    number = dict.get(rt.stack[-1], "n")
+    number = rt.stack[-1][F.NODE]
     if number is None:
         return options
     game = rt.game
@@ -329,19 +330,19 @@ def _below(rt, frames: list, depth: int):
     game, runner = rt.game, rt.flow
     segments = []
     for frame in reversed(frames[depth - 1:-1]):
-        number = dict.get(frame, "n")
+        number = frame[F.NODE]
         if number is None:  # a flow routine: what it has left either cannot fail, or is unknown
             if runner.rest_can_fail(frame):
                 return None
             segments.append(_segment(frame, CHANGES, 0))
         elif number in game.parts:
-            segments.append(_segment(frame, number, frame["s"]))
-        elif type(game.nodes[number]) is Exchange and frame["s"] == 1:  # the reward is left
+            segments.append(_segment(frame, number, frame[F.STEP]))
+        elif type(game.nodes[number]) is Exchange and frame[F.STEP] == 1:  # the reward is left
             segments.append(_segment(frame, game.number(game.nodes[number].reward), 0))
-        elif type(game.nodes[number]) is Choice and frame["s"] == 2:  # chosen options queued
+        elif type(game.nodes[number]) is Choice and frame[F.STEP] == 2:  # chosen options queued
             node = game.nodes[number]
             segments += [_segment(frame, game.number(node.upgrade if key == "upgrade" else node.options[int(key)]), 0)
-                         for key in frame["chosen"]]
+                         for key in frame[F.MORE]["chosen"]]
         elif _stoppable(frame, game.nodes[number]):
             segments.append(_segment(frame, STOPPABLE, 0))
         elif not _finished(game, frame, game.nodes[number]):
@@ -351,22 +352,23 @@ def _below(rt, frames: list, depth: int):
     return tuple(segments)
 
 
-def _stoppable(frame: dict, node) -> bool:
+def _stoppable(frame: list, node) -> bool:
     """Whether a repeat's player may stop it once its running body is done (see handlers)."""
-    return type(node) is Repeat and frame.get("optional", False) and frame["runs"] >= frame.get("least", 1)
+    kept = frame[F.MORE]
+    return type(node) is Repeat and kept.get("optional", False) and kept["runs"] >= kept.get("least", 1)
 
 
-def _finished(game, frame: dict, node) -> bool:
+def _finished(game, frame: list, node) -> bool:
     """Whether a frame has nothing left to do once its running child is done."""
-    kind, step = type(node), frame["s"]
+    kind, step = type(node), frame[F.STEP]
     if kind in PASSED_AT:
         return step >= PASSED_AT[kind]
     if kind is Choice:
-        return step == 2 and not frame.get("chosen")
+        return step == 2 and not frame[F.MORE].get("chosen")
     if kind in (ForEachOf, ForEachIn):
-        return step == 1 and not frame.get("todo")
+        return step == 1 and not frame[F.MORE].get("todo")
     if kind is Call:
-        return step == 1 and not plan_of(game, frame["n"]).triggered
+        return step == 1 and not plan_of(game, frame[F.NODE]).triggered
     return False
 
 
@@ -383,13 +385,13 @@ def _choice_answers(w, frames, depth, node: Choice):
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
-    head, chosen = _head(top), [int(key) for key in dict.get(top, "chosen", ())]
+    head, chosen = _head(top), [int(key) for key in dict.get(top[F.MORE], "chosen", ())]
     draws = guards = None
     if not head[3]:  # (the plans read the nouns as written)
-        draws, guards = _option_draws(w.rt, top["n"]), _option_guards(w.rt, top["n"])
+        draws, guards = _option_draws(w.rt, top[F.NODE]), _option_guards(w.rt, top[F.NODE])
         if (draws is not None or guards is not None) and w.fallible(below):
             draws = guards = None
-    return _ChoiceJudge(w, node, head, below, chosen, draws, guards, choice_indexes(w.game, top["n"]))
+    return _ChoiceJudge(w, node, head, below, chosen, draws, guards, choice_indexes(w.game, top[F.NODE]))
 
 
 class _ChoiceJudge:
@@ -426,21 +428,22 @@ def _adjust_answers(w, frames, depth, node: Adjust):
     """The new value of an adjustment: the cost once per step, then what is left."""
     top = frames[-1]
     below = _below(w.rt, frames, depth)
-    if below is None or top.get("s") != 1:
+    if below is None or top[F.STEP] != 1:
         return None
     envs, head = w.rt.env_table, _head(top)
-    return lambda key: w.verdict_of(_adjust_ways(w, envs, head, node, top["from"], top["span"],
+    return lambda key: w.verdict_of(_adjust_ways(w, envs, head, node, top[F.MORE]["from"], top[F.MORE]["span"],
                                                  [int(key.split(":", 1)[1])], below))
 
 
 def _move_answers(w, frames, depth, node: Move):
     """Which set a thing goes into (sets.move_in asks): that set, then what is left."""
     top = frames[-1]
+    kept = top[F.MORE]
     below = _below(w.rt, frames, depth)
-    if below is None or top.get("s") != 1 or "plans" not in top:
+    if below is None or top[F.STEP] != 1 or "plans" not in kept:
         return None
     envs, head = w.rt.env_table, _head(top)
-    return lambda key: w.verdict_of([_set_way(w, envs, head, top["t"], top["to"], top["plans"][key], below)])
+    return lambda key: w.verdict_of([_set_way(w, envs, head, kept["t"], kept["to"], kept["plans"][key], below)])
 
 
 def _may_answers(w, frames, depth, node: May):
@@ -456,32 +459,33 @@ def _pick_answers(w, frames, depth, node):
     Name': each thing offered, or "no more". A thing that leaves the pick short of its least,
     or a no for a thing while more could still be picked, is left to a trial."""
     top = frames[-1]
-    if "keys" not in top or "min" not in top:
+    kept = top[F.MORE]
+    if "keys" not in kept or "min" not in kept:
         return None
     envs, things = w.rt.env_table, w.rt.world.thing_table
-    picked, least, most = list(top.get("picked", ())), top["min"], top["max"]
+    picked, least, most = list(kept.get("picked", ())), kept["min"], kept["max"]
     if type(node) is ForEachOf:
         below = _below(w.rt, frames, depth)
         if below is None:
             return None
         head = _head(top)
         finish = partial(_each_way, envs, head, node.name, w.then(head, node.body), below)  # as _for_each_of walks it
-    elif "as" in top:  # the pick binds what it takes itself (a Bound handed it the name)
+    elif top[F.AS] is not None:  # the pick binds what it takes itself (a Bound handed it the name)
         if type(node) is not Pick:
             return None
         below = _below(w.rt, frames, depth)
         if below is None:
             return None
-        finish = partial(_bound_way, envs, top["e"], things, top["as"], below)
+        finish = partial(_bound_way, envs, top[F.ENV], things, top[F.AS], below)
     else:  # the Bound frame under the pick binds it; _below would call it unfinished
-        binder = frames[-2] if len(frames) > 1 else {}
-        bound = w.game.nodes[binder["n"]] if "n" in binder else None
-        if type(bound) is not Bound or binder.get("s") != 1 or type(node) is not Pick:
+        binder = frames[-2] if len(frames) > 1 else None
+        bound = w.game.nodes[binder[F.NODE]] if binder is not None and binder[F.NODE] is not None else None
+        if type(bound) is not Bound or binder[F.STEP] != 1 or type(node) is not Pick:
             return None
         below = _below(w.rt, frames[:-1], depth)
         if below is None:
             return None
-        finish = partial(_bound_way, envs, binder["e"], things, bound.name, below)
+        finish = partial(_bound_way, envs, binder[F.ENV], things, bound.name, below)
 
     return _PickJudge(w, top, things, picked, least, most, finish)
 
@@ -492,7 +496,7 @@ class _PickJudge:
 
     __slots__ = ("w", "top", "things", "picked", "least", "most", "finish")
 
-    def __init__(self, w, top: dict, things: dict, picked: list, least: int, most, finish) -> None:
+    def __init__(self, w, top: list, things: dict, picked: list, least: int, most, finish) -> None:
         self.w, self.top, self.things, self.picked = w, top, things, picked
         self.least, self.most = least, most
         self.finish = finish  # (what is picked) -> (bindings, segments): the way on from the pick
@@ -505,7 +509,7 @@ class _PickJudge:
         if key == DONE[0]:
             envs, segments = self.finish(self.picked)
             return w.verdict(envs, segments)
-        chosen = dict.get(top["keys"], key)
+        chosen = dict.get(top[F.MORE]["keys"], key)
         if chosen is None or (isinstance(chosen, str) and chosen not in self.things):
             return None
         now = self.picked + [chosen]
@@ -513,7 +517,7 @@ class _PickJudge:
             return None  # more must be picked: left to a trial
         envs, segments = self.finish(now)
         found = w.verdict(envs, segments)
-        more = (self.most is None or len(now) < self.most) and len(top["cand"]) > 1
+        more = (self.most is None or len(now) < self.most) and len(top[F.MORE]["cand"]) > 1
         return found if found is YES or not more else None
 
 
@@ -522,12 +526,12 @@ def _repeat_answers(w, frames, depth, node: Repeat):
     under the repeat; once more runs the body (strict, as the handler pushes it), after which
     stopping again is a way (STOPPABLE) while more runs are left."""
     top = frames[-1]
-    if top.get("s") != 2:
+    if top[F.STEP] != 2:
         return None
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
-    envs, head, left = w.rt.env_table, _head(top), top.get("left")
+    envs, head, left = w.rt.env_table, _head(top), top[F.MORE].get("left")
     again = (_at(head, STOPPABLE, 0),) if left is None or left > 1 else ()
     once_more = (w.then(head, node.body),) + again + below
     return lambda key: Walk(w.rt, True).verdict(envs, once_more) if key == "yes" else w.verdict(envs, below)
@@ -539,25 +543,26 @@ def _poll_answers(w, frames, depth, node: Poll):
     players still to answer all decline, and the poll binds who did; a yes that way is sure,
     anything else is left to a trial (what the others do might still make it work)."""
     top = frames[-1]
-    if top.get("s") != 2 or not top.get("queue"):
+    kept = top[F.MORE]
+    if top[F.STEP] != 2 or not kept.get("queue"):
         return None
     below = _below(w.rt, frames, depth)
     if below is None:
         return None
-    envs, head, seat = w.rt.env_table, _head(top), top["queue"][0]
+    envs, head, seat = w.rt.env_table, _head(top), kept["queue"][0]
     step = (head[0], seat, head[2], head[3], w.game.number(node.step), 0)
     if not w.fallible(below):
         rest = (_at(head, CHANGES, 0),) + below
         return lambda key: Walk(w.rt, True).verdict(envs, (step,) + rest) if key == "yes" else w.verdict(envs, rest)
     if node.name:  # what they gave is bound too, and the walk does not follow what a step hands on
         return None
-    declined = partial(_declined, head, polled_of(top, w.rt.s["players"]), below)
+    declined = partial(_declined, head, polled_of(kept, w.rt.s["players"]), below)
 
     def judge(key):
         if key == "yes":
-            found = Walk(w.rt, True).verdict(envs, (step,) + declined(top["did"] + [seat]))
+            found = Walk(w.rt, True).verdict(envs, (step,) + declined(kept["did"] + [seat]))
         else:
-            found = w.verdict(envs, declined(list(top["did"])))
+            found = w.verdict(envs, declined(list(kept["did"])))
         return YES if found is YES else None
     return judge
 
@@ -569,17 +574,18 @@ def _moving_answers(w, frames, depth, node):
     still be picked, so its yes is sure; a thing that leaves the pick short of its least, or a
     no while more could still be picked, is left to a trial."""
     top = frames[-1]
-    if len(node.items) != 1 or "keys" not in top or "min" not in top:
+    kept = top[F.MORE]
+    if len(node.items) != 1 or "keys" not in kept or "min" not in kept:
         return None
     polled = _polled_step(w, frames, depth)
     below = _below(w.rt, frames, depth) if polled is None else polled[1]
     if below is None:
         return None
     envs, head, things = w.rt.env_table, _head(top), w.rt.world.thing_table
-    picked, least, most = list(top.get("picked", ())), top["min"], top["max"]
+    picked, least, most = list(kept.get("picked", ())), kept["min"], kept["max"]
     kind = type(node)
     after = partial(_after_moving, below, polled, top)
-    name = dict.get(top, "as")  # the frame binds what it moves as Name itself (Frames.done)
+    name = top[F.AS]  # the frame binds what it moves as Name itself (Frames.done)
     if kind is Discard:
         finish = partial(_discarding_way, w, envs, head, after, name)
     else:
@@ -591,14 +597,14 @@ def _moving_answers(w, frames, depth, node):
         if key == DONE[0]:
             found = w.verdict(*finish(picked)) if len(picked) >= least else None
             return found if found is YES or not others else None
-        chosen = top["keys"].get(key)
+        chosen = kept["keys"].get(key)
         if not isinstance(chosen, str) or chosen not in things:
             return None
         now = picked + [chosen]
         if len(now) < least:
             return None
         found = w.verdict(*finish(now))
-        more = (most is None or len(now) < most) and len(top["cand"]) > 1
+        more = (most is None or len(now) < most) and len(kept["cand"]) > 1
         return found if found is YES or not (more or others) else None
     return judge
 
@@ -624,9 +630,9 @@ def _declined(head, everybody: list, below: tuple, did: list) -> tuple:
     return (_at(head, BIND, (head[0], {"__did__": did, "__polled__": everybody})),) + below
 
 
-def _after_moving(below: tuple, polled, top: dict, chosen: list) -> tuple:
+def _after_moving(below: tuple, polled, top: list, chosen: list) -> tuple:
     """What is left after moving ``chosen``: a polled player's step hands what it moved to the poll."""
-    return below if polled is None else (polled[0](list(top["out"]) + chosen),) + below
+    return below if polled is None else (polled[0](list(top[F.MORE]["out"]) + chosen),) + below
 
 
 def _discarding_way(w, envs, head, after, name, chosen: list):
@@ -654,16 +660,16 @@ def _polled_step(w, frames, depth):
     if len(frames) < 2 or len(frames) - 1 < depth:
         return None
     poll_frame = frames[-2]
-    number = dict.get(poll_frame, "n")
-    if number is None or poll_frame.get("s") != 3:
+    number = poll_frame[F.NODE]
+    if number is None or poll_frame[F.STEP] != 3:
         return None
     poll = w.game.nodes[number]
-    if type(poll) is not Poll or w.game.entry[w.game.number(poll.step)] != frames[-1]["n"]:
+    if type(poll) is not Poll or w.game.entry[w.game.number(poll.step)] != frames[-1][F.NODE]:
         return None
     under = _below(w.rt, frames[:-1], depth)
     if under is None:
         return None
-    key, did, gave = poll_frame["e"], list(poll_frame["did"]), list(poll_frame["gave"])
+    key, did, gave = poll_frame[F.ENV], list(poll_frame[F.MORE]["did"]), list(poll_frame[F.MORE]["gave"])
     everybody = list(range(w.rt.s["players"]))
 
     def bound(out: list) -> tuple:
@@ -671,14 +677,15 @@ def _polled_step(w, frames, depth):
         if poll.name:
             values[poll.name] = gave + out
         return _at(_head(poll_frame), BIND, (key, values))
-    return bound, under, bool(poll_frame.get("queue"))
+    return bound, under, bool(poll_frame[F.MORE].get("queue"))
 
 
 def _play_answers(w, frames, depth, node: Play):
     """Which card to play (of one): the card's effect, then what is left of the region."""
     top = frames[-1]
-    if len(node.items) != 1 or top.get("picked") or top.get("min") != 1 or top.get("max") != 1 \
-            or "keys" not in top or top.get("queue"):
+    kept = top[F.MORE]
+    if len(node.items) != 1 or kept.get("picked") or kept.get("min") != 1 or kept.get("max") != 1 \
+            or "keys" not in kept or kept.get("queue"):
         return None
     below = _below(w.rt, frames, depth)
     if below is None:
@@ -686,7 +693,7 @@ def _play_answers(w, frames, depth, node: Play):
     envs, head, things = w.rt.env_table, _head(top), w.rt.world.thing_table
 
     def judge(key):
-        card = top["keys"].get(key)
+        card = kept["keys"].get(key)
         if card not in things:
             return None
         way = _playing(w, envs, head, card, below)
@@ -697,11 +704,11 @@ def _play_answers(w, frames, depth, node: Play):
     return judge
 
 
-def _head(frame: dict) -> tuple:
-    return (frame["e"], frame["p"], frame["y"], dict.get(frame, "x") or NO_NOUNS)  # a routine's "e" is "root"
+def _head(frame: list) -> tuple:
+    return (frame[F.ENV], frame[F.ACTOR], frame[F.YOU], frame[F.NOUNS] or NO_NOUNS)  # a routine's "e" is "root"
 
 
-def _segment(frame: dict, number: int, step) -> tuple:
+def _segment(frame: list, number: int, step) -> tuple:
     """The segment that runs ``number`` from ``step`` where ``frame`` runs."""
     return _at(_head(frame), number, step)
 
@@ -1707,7 +1714,8 @@ def _gain_things(w, envs, head, node: Gain, rest):
             noun = noun_named(ctx, item)
             world.add(counter_owner(w.game, noun.id, seat), noun.id, items.amount(ctx, node, item))
         else:
-            items.gain_things(branch, {"p": seat}, item, noun_named(ctx, item), items.amount(ctx, node, item))
+            gaining = effect_frame(None, "root", seat, seat, "")  # (only its acting seat is read)
+            items.gain_things(branch, gaining, item, noun_named(ctx, item), items.amount(ctx, node, item))
     return w.walk(envs, rest)
 
 

@@ -1,0 +1,40 @@
+"""The layout of a frame: a list of fixed slots, read by index.
+
+A frame (runtime.py's theory of operation says what it holds) is a plain list, so the state
+stays plain data (copied, compared and written as JSON like the rest), and a slot is read or
+written at C speed in the compiled build: a list's item at a fixed index, where a dict's key
+took a lookup (some 100 to 200 instructions) and a frame's every key took a write to make.
+
+The slots every frame has are named here, read as ``frame[F.STEP]`` with this module imported
+as ``F``. What a handler keeps between its steps (the candidates of a pick, what is left to do)
+lives in the frame's ``MORE`` dict under names of the handler's own. Frames.py makes, fills and
+empties frames.
+
+In the compiled build a module's .pxd cimports cslots.pxd as ``F`` instead: the same numbers as
+C constants, so ``frame[F.STEP]`` is an index the C compiler knows (tests/test_compiled_declarations.py
+checks that the two agree).
+"""
+
+from __future__ import annotations
+
+NODE = 0  # the number of the effect node the frame runs (None: a flow routine's frame)
+STEP = 1  # the handler's step (0 when it starts)
+ENV = 2  # the key of its bindings in state["envs"]
+ACTOR = 3  # the acting seat ("p")
+YOU = 4  # the seat the effect belongs to ("you")
+SRC = 5  # what started it, in words ("card:...", "space:...")
+NOUNS = 6  # the nouns a procedure's body substitutes (a dict), or None
+STRICT = 7  # True: a region that must be carried out in full begins here
+OWN = 8  # True: its bindings are its own, and go when it finishes
+SOFT = 9  # True: a boundary where failure is allowed (a flow step)
+QUIET = 10  # True: what it produced is not handed on ("as Name" after it binds nothing)
+AS = 11  # the name it binds what it produced to when it finishes, or None
+ROUTINE = 12  # the flow routine it runs (a frame with no node), or None
+ANS = 13  # the answer to the question it asked, until its handler takes it; else None
+MORE = 14  # a dict: what its handler keeps between steps, by names of the handler's own
+SIZE = 15
+
+# The fields a pushed frame may be given by name (Frames.push, replace, push_routine): each
+# name's slot. Any other name is kept in MORE.
+NAMED = {"n": NODE, "s": STEP, "e": ENV, "p": ACTOR, "y": YOU, "src": SRC, "x": NOUNS, "strict": STRICT,
+         "own": OWN, "soft": SOFT, "q": QUIET, "as": AS, "h": ROUTINE, "ans": ANS}
