@@ -272,9 +272,8 @@ def test_steps_of_one_frame_read_its_bindings_as_they_are_now(game, summer):
     assert (state["counters"][seat]["lira"], state["counters"][seat]["vp"]) == (2, 3)
 
 
-def test_a_frame_is_read_as_the_player_it_runs_for_now():
-    """A frame's players and bindings change only when it is handed over (replace): the
-    Context read after that is the new one, and a frame pushed with the same ones shares it."""
+def running_one_frame():
+    """A runtime of a new game, its stack holding one frame of seat 0 in the root bindings."""
     from engine.interp.runtime import Runtime
 
     engine = loaded("viticulture")
@@ -283,6 +282,13 @@ def test_a_frame_is_read_as_the_player_it_runs_for_now():
     state["envs"].setdefault("root", {})
     frame = effect_frame(0, "root", 0, 0, "")
     state["frames"].append(frame)
+    return rt, frame
+
+
+def test_a_frame_is_read_as_the_player_it_runs_for_now():
+    """A frame's players and bindings change only when it is handed over (replace): the
+    Context read after that is the new one, and a frame pushed with the same ones shares it."""
+    rt, frame = running_one_frame()
     first = rt.ctx(frame)
     assert rt.ctx(frame) is first  # the same frame: the Context made last
     assert rt.ctx(list(frame)) is first  # another frame running where it ran
@@ -297,14 +303,7 @@ def test_a_frame_pushed_with_its_parents_players_and_bindings_reads_the_parents_
     """A child pushed with nothing of its own, or only marks and a pick's keys, runs where its
     parent runs: it is read as the Context the parent's read made. A child pushed for another
     player, or with bindings of its own, is read anew."""
-    from engine.interp.runtime import Runtime
-
-    engine = loaded("viticulture")
-    state = engine.new_game(players=2, seed=1)
-    rt = Runtime(engine.game, state, engine.flow)
-    state["envs"].setdefault("root", {})
-    parent = effect_frame(0, "root", 0, 0, "")
-    state["frames"].append(parent)
+    rt, parent = running_one_frame()
     made = rt.ctx(parent)
     assert rt.ctx(rt.push(parent, 0)) is made
     rt.ctx(parent)
