@@ -600,7 +600,7 @@ def _call(rt, f, node: Call):
 
 def _call_now(rt, f, node: Call):
     """A call with nothing to do after its body: (the body, the keys of its frame), to run in
-    the call's place (Frames.child and tail), with the call's bindings of its own, marked "q":
+    the call's place (Frames.child and tail), with the call's bindings of its own, marked QUIET:
     the body's own result is not the call's ("as Name" after it binds nothing). None, having
     done nothing, for a call that gathers a result or has triggers after it."""
     game = rt.game
