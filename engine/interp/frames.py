@@ -94,7 +94,7 @@ class Frames:
         Asked again for the very frame it was made for, it is given back unread: what a Context
         is made of (the frame's ENV, ACTOR, YOU and NOUNS) changes only through ``replace``, which
         forgets that frame; a bindings dict is never swapped for another under the same key
-        (new_env makes a new key); and ``_ctx_frame`` holds the frame, so no other dict can
+        (new_env makes a new key); and ``_ctx_frame`` holds the frame, so no other frame can
         take its place in memory. A frame pushed from that very frame, with no bindings, players
         or nouns of its own, takes its place there (push): its Context is the same."""
         if self._ctx_frame is frame:
