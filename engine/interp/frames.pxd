@@ -16,6 +16,7 @@ from engine.interp.values cimport Context, context  # (made at C speed: see valu
 cpdef object bound_values(dict things, object name, object out)
 cpdef object bind_into(dict env, dict things, object name, object out)
 cpdef list effect_frame(object number, object env, object actor, object you, object src)
+@cython.locals(frame=list)
 cpdef list routine_frame(object routine, object env, object actor, object you, object src)
 @cython.locals(more=dict, at=Py_ssize_t)
 cpdef object fill(list frame, dict fields)

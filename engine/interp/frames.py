@@ -23,8 +23,11 @@ def effect_frame(number: int, env: str, actor, you, src: str) -> list:
 
 
 def routine_frame(routine: str, env: str, actor, you, src: str) -> list:
-    """A frame running the flow's ``routine`` at its first step, with nothing kept."""
-    return [None, 0, env, actor, you, src, None, False, False, False, False, None, routine, None, {}]
+    """A frame running the flow's ``routine`` at its first step, with nothing kept: an effect
+    frame with no node, named by its routine."""
+    frame = effect_frame(None, env, actor, you, src)
+    frame[F.ROUTINE] = routine
+    return frame
 
 
 def fill(frame: list, fields: dict) -> None:
