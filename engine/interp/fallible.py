@@ -44,8 +44,8 @@ ALWAYS_MAY_FAIL = (OnlyIf, Draw, Play)
 SAFE_SELECTIONS = ("at_most", "every", "any_number")  # quantities that accept whatever is there
 def fresh(frame: list) -> bool:
     """Whether a frame holds nothing a handler kept between its steps: no routine's name, no
-    answer, nothing in its MORE (slots.py; a frame pushed and not yet run)."""
-    return frame[F.ROUTINE] is None and frame[F.ANS] is None and not frame[F.MORE]
+    answer, no pick, nothing in its MORE (slots.py; a frame pushed and not yet run)."""
+    return frame[F.ROUTINE] is None and frame[F.ANS] is None and frame[F.CAND] is None and not frame[F.MORE]
 
 
 def can_fail(game, number: int) -> bool:
@@ -601,17 +601,16 @@ KEYED = frozenset({May, Poll, Repeat, Adjust, Choice})  # (looked up by class at
 def _answer_fails(game, frame: list, node) -> bool:
     """Whether, after the top frame (a question that is not KEYED) gets any answer, something
     could still fail."""
-    kept = frame[F.MORE]
     kind = type(node)
     if kind is LetAny:
         return False
-    if kind is ForEachOf and "cand" in kept:
+    if kind is ForEachOf and frame[F.CAND] is not None:
         return _fails(game, node.body)
-    if kind in ITEM_ACTIONS and "cand" in kept:
+    if kind in ITEM_ACTIONS and frame[F.CAND] is not None:
         verb = VERBS[type(node)]
         if verb == "play":
             return True
-        return _items_rest_fails(game, frame, node, kept["i"] + 1)
+        return _items_rest_fails(game, frame, node, frame[F.MORE]["i"] + 1)
     if kind is Move:  # which set: each answer offered puts the thing there, then completes the set
         return can_fail(game, game.number(node))
     return True

@@ -19,7 +19,8 @@ NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
 
 def effect_frame(number: int, env: str, actor, you, src: str) -> list:
     """A frame running node ``number`` at its first step, with nothing kept (slots.py)."""
-    return [number, 0, env, actor, you, src, None, False, False, False, False, None, None, None, {}]
+    return [number, 0, env, actor, you, src, None, False, False, False, False, None, None, None,
+            None, None, None, None, None, {}]
 
 
 def routine_frame(routine: str, env: str, actor, you, src: str) -> list:
@@ -200,7 +201,7 @@ class Frames:
         is done but hand on what it produced (a tail call): one frame fewer to run, copy and
         read. The frame keeps its context and marks (STRICT, SOFT, OWN, QUIET, AS), and is
         changed in place like any running frame (the state's own: runtime.clone copies running
-        frames). What the old handler kept goes: the routine it ran, an answer, its MORE.
+        frames). What the old handler kept goes: the routine it ran, an answer, a pick, its MORE.
         ``fields``: what it gets besides, by name (as in push)."""
         if self.stack[-1] is not frame:
             raise RulesError("a handler replaced a frame that was not on top")
@@ -208,6 +209,8 @@ class Frames:
         frame[F.NODE] = game.entry_of(node)
         frame[F.STEP] = 0
         frame[F.ROUTINE] = frame[F.ANS] = None
+        if frame[F.CAND] is not None or frame[F.PICKED] is not None:
+            frame[F.CAND] = frame[F.PICKED] = frame[F.LEAST] = frame[F.MOST] = frame[F.KEYS] = None
         if frame[F.MORE]:
             frame[F.MORE] = {}
         if fields:

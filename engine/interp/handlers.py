@@ -410,7 +410,7 @@ def _for_each_of(rt, f, node: ForEachOf):
     if f[F.STEP] == 0:
         if items.select_step(rt, f, node.item):
             return None  # waiting for a choice
-        f[F.MORE]["todo"] = f[F.MORE].pop("picked")
+        f[F.MORE]["todo"] = take(f, F.PICKED)
         f[F.STEP] = 1
     _next_iteration(rt, f, node.name, node.body)
 

@@ -54,26 +54,28 @@ DONE = ("done", "no more")
 def select_step(rt, f, item: Item, owner: int | None = None, ctx: Context | None = None) -> bool:
     """Advance the pick of ``item`` in frame ``f``; True while waiting for an answer.
 
-    When it returns False, the frame keeps the chosen things (or seats) as "picked" (in its
-    MORE, with what the pick keeps while it asks: slots.py). ``ctx``: the frame's context, when
-    the caller has made it already.
+    When it returns False, the frame's PICKED slot holds the chosen things (or seats), for the
+    caller to take; while it asks, the pick's slots (CAND to KEYS, slots.py) hold what it keeps.
+    ``ctx``: the frame's context, when the caller has made it already.
     """
-    kept = f[F.MORE]
-    if "cand" not in kept:
-        _start_pick(rt, kept, item, f[F.ACTOR] if owner is None else owner, rt.ctx(f) if ctx is None else ctx)
+    if f[F.CAND] is None:
+        low, high, cand = _start_pick(rt, item, f[F.ACTOR] if owner is None else owner,
+                                      rt.ctx(f) if ctx is None else ctx)
+        f[F.LEAST], f[F.MOST], f[F.PICKED], f[F.CAND], f[F.KEYS] = low, high, [], cand, {}
+    picked = f[F.PICKED]
     if f[F.ANS] is not None:
         answer = take(f, F.ANS)
         if answer == DONE[0]:
-            return _finish_pick(kept)
-        chosen = kept["keys"][answer]
-        kept["picked"].append(chosen)
-        list.remove(kept["cand"], chosen)
-    taken = _taken_unasked(kept)
+            return _finish_pick(f)
+        chosen = f[F.KEYS][answer]
+        picked.append(chosen)
+        list.remove(f[F.CAND], chosen)
+    taken = _taken_unasked(picked, f[F.CAND], f[F.LEAST], f[F.MOST])
     if taken is not None:
-        kept["picked"] = taken
-        return _finish_pick(kept)
-    options = _options(rt, kept)
-    if len(kept["picked"]) >= kept["min"]:
+        f[F.PICKED] = taken
+        return _finish_pick(f)
+    options = _options(rt, f)
+    if len(picked) >= f[F.LEAST]:
         options.append(DONE)
     rt.ask(f, f[F.ACTOR], partial(pick_prompt, rt, f, item), options)  # (no lambda: a C function, compiled)
     if f[F.ANS] is not None:  # a forced choice: taken without asking
@@ -81,27 +83,26 @@ def select_step(rt, f, item: Item, owner: int | None = None, ctx: Context | None
     return True
 
 
-def _taken_unasked(kept: dict) -> list | None:
-    """What a pick (``kept``: what it keeps, _start_pick) takes now without asking: what it has
-    when it is full or nothing is left, everything left when all of it is needed; None when the
-    player must be asked."""
-    if len(kept["picked"]) >= kept["max"] or not kept["cand"]:
-        return kept["picked"]
-    if len(kept["picked"]) + len(kept["cand"]) <= kept["min"]:
-        return kept["picked"] + kept["cand"]
+def _taken_unasked(picked: list, cand: list, least: int, most) -> list | None:
+    """What a pick takes now without asking (``picked``, ``cand``, ``least``, ``most``: as the
+    pick's slots hold them, slots.py): what it has when it is full or nothing is left, everything
+    left when all of it is needed; None when the player must be asked."""
+    if len(picked) >= most or not cand:
+        return picked
+    if len(picked) + len(cand) <= least:
+        return picked + cand
     return None
 
 
 def pick_prompt(rt, f, item: Item) -> str:
     """'Choose 2 order cards in your hand (1 of 2):' with numbers and names, never variable names."""
     ctx = rt.ctx(f)
-    kept = f[F.MORE]
-    low, high = kept["min"], kept["max"]
+    low, high = f[F.LEAST], f[F.MOST]
     amount = numeral(high) if low == high else (f"up to {numeral(high)}" if low <= 1 else f"{numeral(low)} to {numeral(high)}")
     words = [amount, " ".join(item.noun)] + [_filter_words(rt, ctx, flt) for flt in item.filters]
     if item.location is not None:
         words.append(_place_words(rt, ctx, item.location))
-    progress = f" ({numeral(len(kept['picked']) + 1)} of {numeral(high)})" if high > 1 else ""
+    progress = f" ({numeral(len(f[F.PICKED]) + 1)} of {numeral(high)})" if high > 1 else ""
     return f"Choose {' '.join(words)}{progress}:"
 
 
@@ -147,10 +148,9 @@ def _rendered(game, node) -> str:
     return known[1]
 
 
-def _start_pick(rt, kept: dict, item: Item, owner: int | None, ctx: Context) -> None:
-    """Begin a pick of ``item``: what it keeps while it asks goes into ``kept`` (a frame's MORE,
-    or the fields of the frame it will run on): its bounds ("min", "max"), its candidates
-    ("cand"), the things picked so far ("picked") and the keys of the options offered ("keys")."""
+def _start_pick(rt, item: Item, owner: int | None, ctx: Context) -> tuple:
+    """Begin a pick of ``item``: (the least it must pick, the most it may, its candidates), for
+    the pick's slots (slots.py: a frame's, or the fields of the frame it will run on)."""
     pool = pick_pool(rt, ctx, item, owner)
     low, high = bounds(ctx, item.quantity, len(pool))
     if low > len(pool) and _refill_decks(rt, item, ctx):  # players are never taken from a deck
@@ -158,9 +158,7 @@ def _start_pick(rt, kept: dict, item: Item, owner: int | None, ctx: Context) -> 
         low, high = bounds(ctx, item.quantity, len(pool))
     if len(pool) < low:
         raise Infeasible(too_few(item, low, len(pool)))
-    kept["min"], kept["max"], kept["picked"] = low, high, []
-    kept["cand"] = pool if not is_ordered_source(rt, item, ctx) else top_first(pool, high)
-    kept["keys"] = {}
+    return low, high, pool if not is_ordered_source(rt, item, ctx) else top_first(pool, high)
 
 
 def top_first(pool: list, high: int) -> list:
@@ -188,17 +186,15 @@ def decks_named(rt, item: Item, ctx: Context) -> list[str]:
 def restart_pick(f: list) -> bool:
     """Forget a pick that has not picked anything yet, so it is offered afresh (scenario
     staging changed the table under a pending question); False if there is none to forget."""
-    kept = f[F.MORE]
-    if "cand" not in kept or kept.get("picked"):
+    if f[F.CAND] is None or f[F.PICKED]:
         return False
-    for key in ("cand", "min", "max", "keys", "picked"):
-        dict.pop(kept, key, None)
+    f[F.CAND] = f[F.PICKED] = f[F.LEAST] = f[F.MOST] = f[F.KEYS] = None
     return True
 
 
-def _finish_pick(kept: dict) -> bool:
-    for key in ("cand", "min", "max", "keys"):
-        dict.pop(kept, key, None)
+def _finish_pick(f: list) -> bool:
+    """A pick done: its slots emptied, but PICKED, which holds what it picked until taken."""
+    f[F.CAND] = f[F.LEAST] = f[F.MOST] = f[F.KEYS] = None
     return False
 
 
@@ -233,10 +229,10 @@ def mode_bounds(mode: str, value: int | None, available: int | None) -> tuple[in
     raise RulesError(f"unsupported quantity {mode}")
 
 
-def _options(rt, kept: dict) -> list[tuple[str, str]]:
-    options, seen, keys = [], set(), kept["keys"]
+def _options(rt, f: list) -> list[tuple[str, str]]:
+    options, seen, keys = [], set(), f[F.KEYS]
     probing = rt.probe_depth is not None  # a trial needs the keys only
-    for entry in kept["cand"]:
+    for entry in f[F.CAND]:
         key, label = _describe(rt, entry, probing)
         if key in seen:
             continue
@@ -387,7 +383,7 @@ def _step_item(rt, f, node, item: Item, verb: str) -> bool:
     """Carry out one item; False while a decision or a pushed frame is pending."""
     kept = f[F.MORE]
     ctx = rt.ctx(f)
-    if "cand" not in kept:  # (else a pick goes on)
+    if f[F.CAND] is None:  # (else a pick goes on)
         out = _item_now(rt, f, ctx, node, item, verb)
         if type(out) is list:
             kept["out"] += out
@@ -399,13 +395,13 @@ def _step_item(rt, f, node, item: Item, verb: str) -> bool:
         return _apply(rt, f, node, verb, things if isinstance(things, list) else [things])
     if select_step(rt, f, item, f[F.ACTOR], ctx):
         return False
-    return _apply(rt, f, node, verb, kept.pop("picked"))
+    return _apply(rt, f, node, verb, take(f, F.PICKED))
 
 
 def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | dict | None:
     """Carry out one item that needs no decision, and give what it produced (a list). A pick
-    that asks, or any pick of cards to play, is only started: its keys (cand, min, max, picked,
-    keys) are given, for the frame that goes on with it. None, having done nothing, for things
+    that asks, or any pick of cards to play, is only started: its fields (the pick's slots,
+    slots.py, by name) are given, for the frame that goes on with it. None, having done nothing, for things
     bound to play. ``f``: the frame whose player acts and whose context ``ctx`` is (only read)."""
     if isinstance(item, BoundItem):
         if verb == "play":
@@ -422,11 +418,10 @@ def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | dict |
         return gain_things(rt, f, item, noun, amount(ctx, node, item))
     if verb in ("take", "reveal") and from_each(item):
         return _apply_things(rt, f, node, verb, take_from_each(rt, ctx, f[F.ACTOR], item))
-    pick: dict = {}
-    _start_pick(rt, pick, item, f[F.ACTOR], ctx)
-    taken = None if verb == "play" else _taken_unasked(pick)
+    low, high, cand = _start_pick(rt, item, f[F.ACTOR], ctx)
+    taken = None if verb == "play" else _taken_unasked([], cand, low, high)
     if taken is None:
-        return pick
+        return {"min": low, "max": high, "picked": [], "cand": cand, "keys": {}}
     return _apply_things(rt, f, node, verb, taken)
 
 

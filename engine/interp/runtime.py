@@ -9,13 +9,14 @@ can be saved, copied for a search, or undone:
   read as ``frame[F.STEP]``): NODE the number of the effect node it runs (or
   ROUTINE the name of a flow routine), STEP its step, ENV the id of its bindings
   in ``state["envs"]``, ACTOR the acting seat, YOU the seat the effect belongs
-  to, SRC what started it, its marks, an answer, and MORE: a dict of whatever
-  its handler keeps between steps. ENV, ACTOR, YOU and NOUNS (the nouns a
-  procedure substitutes) are set when a frame is pushed and change only when it
-  is handed over (``replace``), never in place: ``ctx`` keeps the Context of the
-  frame it read last. The stack and the table of bindings
-  (``state["envs"]``) are changed in place, never replaced, while a runtime
-  runs the state: it keeps them at hand (``stack``, ``env_table``).
+  to, SRC what started it, its marks, an answer, a pick under way (CAND to
+  KEYS), and MORE: a dict of whatever else its handler keeps between steps.
+  ENV, ACTOR, YOU and NOUNS (the nouns a procedure substitutes) are set when a
+  frame is pushed and change only when it is handed over (``replace``), never
+  in place: ``ctx`` keeps the Context of the frame it read last. The stack and
+  the table of bindings (``state["envs"]``) are changed in place, never
+  replaced, while a runtime runs the state: it keeps them at hand (``stack``,
+  ``env_table``).
 * The loop looks at the top frame and calls its handler (one table maps each
   node type to one function: engine/interp/handlers.py). A handler either
   pushes child frames, finishes (``done``), hands its frame over to the one
@@ -108,7 +109,7 @@ def _handed_key(rt, frames: list, depth: int, took: tuple) -> str | None:
         return None
     if took[1] is not PICKED:
         return took[2]  # (a key of a choice or a "may": an answer not offered is never judged)
-    for key, thing in dict.get(top[F.MORE], "keys", {}).items():
+    for key, thing in (top[F.KEYS] or {}).items():
         if thing == took[2]:
             return key
     return None

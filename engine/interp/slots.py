@@ -7,7 +7,8 @@ took a lookup (some 100 to 200 instructions) and a frame's every key took a writ
 
 The slots every frame has are named here, read as ``frame[F.STEP]`` with this module imported
 as ``F``. What a handler keeps between its steps (the candidates of a pick, what is left to do)
-lives in the frame's ``MORE`` dict under names of the handler's own. Frames.py makes, fills and
+lives in the frame's ``MORE`` dict under names of the handler's own, but for a pick's, which
+has slots of its own (CAND to KEYS): a pick reads them at every option it offers. Frames.py makes, fills and
 empties frames.
 
 In the compiled build a module's .pxd cimports cslots.pxd as ``F`` instead: the same numbers as
@@ -31,10 +32,17 @@ QUIET = 10  # True: what it produced is not handed on ("as Name" after it binds 
 AS = 11  # the name it binds what it produced to when it finishes, or None
 ROUTINE = 12  # the flow routine it runs (a frame with no node), or None
 ANS = 13  # the answer to the question it asked, until its handler takes it; else None
-MORE = 14  # a dict: what its handler keeps between steps, by names of the handler's own
-SIZE = 15
+# A pick of things or players under way (items.select_step), read at every option it offers:
+CAND = 14  # what is still on offer (a list), or None when no pick is under way
+PICKED = 15  # what was picked so far (a list); when the pick is done, all it picked, until taken
+LEAST = 16  # the least it must pick
+MOST = 17  # the most it may pick (None: no most)
+KEYS = 18  # each option key it offered, to the thing (or seat) the key stands for (a dict)
+MORE = 19  # a dict: what its handler keeps between steps, by names of the handler's own
+SIZE = 20
 
 # The fields a pushed frame may be given by name (Frames.push, replace, push_routine): each
 # name's slot. Any other name is kept in MORE.
 NAMED = {"n": NODE, "s": STEP, "e": ENV, "p": ACTOR, "y": YOU, "src": SRC, "x": NOUNS, "strict": STRICT,
-         "own": OWN, "soft": SOFT, "q": QUIET, "as": AS, "h": ROUTINE, "ans": ANS}
+         "own": OWN, "soft": SOFT, "q": QUIET, "as": AS, "h": ROUTINE, "ans": ANS, "cand": CAND, "picked": PICKED,
+         "min": LEAST, "max": MOST, "keys": KEYS}

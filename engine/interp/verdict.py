@@ -459,11 +459,10 @@ def _pick_answers(w, frames, depth, node):
     Name': each thing offered, or "no more". A thing that leaves the pick short of its least,
     or a no for a thing while more could still be picked, is left to a trial."""
     top = frames[-1]
-    kept = top[F.MORE]
-    if "keys" not in kept or "min" not in kept:
+    if top[F.KEYS] is None:
         return None
     envs, things = w.rt.env_table, w.rt.world.thing_table
-    picked, least, most = list(kept.get("picked", ())), kept["min"], kept["max"]
+    picked, least, most = list(top[F.PICKED]), top[F.LEAST], top[F.MOST]
     if type(node) is ForEachOf:
         below = _below(w.rt, frames, depth)
         if below is None:
@@ -509,7 +508,7 @@ class _PickJudge:
         if key == DONE[0]:
             envs, segments = self.finish(self.picked)
             return w.verdict(envs, segments)
-        chosen = dict.get(top[F.MORE]["keys"], key)
+        chosen = dict.get(top[F.KEYS], key)
         if chosen is None or (isinstance(chosen, str) and chosen not in self.things):
             return None
         now = self.picked + [chosen]
@@ -517,7 +516,7 @@ class _PickJudge:
             return None  # more must be picked: left to a trial
         envs, segments = self.finish(now)
         found = w.verdict(envs, segments)
-        more = (self.most is None or len(now) < self.most) and len(top[F.MORE]["cand"]) > 1
+        more = (self.most is None or len(now) < self.most) and len(top[F.CAND]) > 1
         return found if found is YES or not more else None
 
 
@@ -574,15 +573,15 @@ def _moving_answers(w, frames, depth, node):
     still be picked, so its yes is sure; a thing that leaves the pick short of its least, or a
     no while more could still be picked, is left to a trial."""
     top = frames[-1]
-    kept = top[F.MORE]
-    if len(node.items) != 1 or "keys" not in kept or "min" not in kept:
+    keys, cand = top[F.KEYS], top[F.CAND]
+    if len(node.items) != 1 or keys is None:
         return None
     polled = _polled_step(w, frames, depth)
     below = _below(w.rt, frames, depth) if polled is None else polled[1]
     if below is None:
         return None
     envs, head, things = w.rt.env_table, _head(top), w.rt.world.thing_table
-    picked, least, most = list(kept.get("picked", ())), kept["min"], kept["max"]
+    picked, least, most = list(top[F.PICKED]), top[F.LEAST], top[F.MOST]
     kind = type(node)
     after = partial(_after_moving, below, polled, top)
     name = top[F.AS]  # the frame binds what it moves as Name itself (Frames.done)
@@ -597,14 +596,14 @@ def _moving_answers(w, frames, depth, node):
         if key == DONE[0]:
             found = w.verdict(*finish(picked)) if len(picked) >= least else None
             return found if found is YES or not others else None
-        chosen = kept["keys"].get(key)
+        chosen = dict.get(keys, key)
         if not isinstance(chosen, str) or chosen not in things:
             return None
         now = picked + [chosen]
         if len(now) < least:
             return None
         found = w.verdict(*finish(now))
-        more = (most is None or len(now) < most) and len(kept["cand"]) > 1
+        more = (most is None or len(now) < most) and len(cand) > 1
         return found if found is YES or not (more or others) else None
     return judge
 
@@ -683,9 +682,9 @@ def _polled_step(w, frames, depth):
 def _play_answers(w, frames, depth, node: Play):
     """Which card to play (of one): the card's effect, then what is left of the region."""
     top = frames[-1]
-    kept = top[F.MORE]
-    if len(node.items) != 1 or kept.get("picked") or kept.get("min") != 1 or kept.get("max") != 1 \
-            or "keys" not in kept or kept.get("queue"):
+    keys = top[F.KEYS]
+    if len(node.items) != 1 or keys is None or top[F.PICKED] or top[F.LEAST] != 1 or top[F.MOST] != 1 \
+            or dict.get(top[F.MORE], "queue"):
         return None
     below = _below(w.rt, frames, depth)
     if below is None:
@@ -693,7 +692,7 @@ def _play_answers(w, frames, depth, node: Play):
     envs, head, things = w.rt.env_table, _head(top), w.rt.world.thing_table
 
     def judge(key):
-        card = kept["keys"].get(key)
+        card = dict.get(keys, key)
         if card not in things:
             return None
         way = _playing(w, envs, head, card, below)
