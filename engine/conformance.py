@@ -18,6 +18,7 @@ import json
 from dataclasses import dataclass, field
 
 from engine.agents import is_choice_point, random_agents
+from engine.interp import tslots as T
 
 
 @dataclass
@@ -87,8 +88,8 @@ def _check_world(engine, state: dict, cards: int, report: GameCheck) -> None:
         report.problems.append(f"{cards} cards at the start, {_card_count(state)} now")
     for place, contents in state["in"].items():
         for tid in contents:
-            if state["things"][tid]["at"] != place:
-                report.problems.append(f"{tid} is listed in {place} but says it is in {state['things'][tid]['at']}")
+            if state["things"][tid][T.AT] != place:
+                report.problems.append(f"{tid} is listed in {place} but says it is in {state['things'][tid][T.AT]}")
         if len(set(contents)) != len(contents):
             report.problems.append(f"{place} lists a thing twice")
     _check_indexes(state, report)
@@ -97,10 +98,10 @@ def _check_world(engine, state: dict, cards: int, report: GameCheck) -> None:
 def _check_indexes(state: dict, report: GameCheck) -> None:
     """The indexes of kinds and of owned things list what the things say, in creation order."""
     kinds, owned = {}, {}
-    for tid, thing in sorted(state["things"].items(), key=lambda item: item[1]["n"]):
-        kinds.setdefault(thing["k"], []).append(tid)
-        if thing["o"] is not None:
-            owned.setdefault((thing["k"], thing["o"]), []).append(tid)
+    for tid, thing in sorted(state["things"].items(), key=lambda item: item[1][T.MADE]):
+        kinds.setdefault(thing[T.KIND], []).append(tid)
+        if thing[T.OWNER] is not None:
+            owned.setdefault((thing[T.KIND], thing[T.OWNER]), []).append(tid)
     if {kind: tids for kind, tids in state["kinds"].items() if tids} != kinds:
         report.problems.append("the index of kinds does not list the things of each kind")
     listed = {(kind, seat): tids for kind, seats in state["owned"].items() for seat, tids in enumerate(seats) if tids}

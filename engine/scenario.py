@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.interp.sets import SET_KIND
+from engine.interp import tslots as T
 from engine.suggest import did_you_mean
 
 PASS, FAIL, XFAIL, XPASS = "PASS", "FAIL", "XFAIL", "XPASS"
@@ -383,7 +384,7 @@ def _find_place(engine, state: dict, seat: int, name: str) -> str | None:
     places = engine.game.items("places")
     kinds = {k for k, item in places.items() if k == name or item.get("name") == name}
     for tid, thing in sorted(state["things"].items()):
-        if thing.get("k") in kinds and thing.get("o") in (seat, None):
+        if thing[T.KIND] in kinds and thing[T.OWNER] in (seat, None):
             return tid
     return None
 
@@ -401,17 +402,17 @@ def _held(state: dict, place: str) -> list[str]:
     """What a place holds; in a place whose things lie in sets, the things of the sets."""
     held = []
     for tid in state["in"].get(place, []):
-        is_set = state["things"][tid]["k"] == SET_KIND
+        is_set = state["things"][tid][T.KIND] == SET_KIND
         held += state["in"].get(tid, []) if is_set else [tid]
     return held
 
 
-def _describe_thing(thing: dict) -> str:
+def _describe_thing(thing: list) -> str:
     """A card's id; a token's kind with its value (kind:value); otherwise the kind."""
-    if thing.get("c"):
-        return str(thing["c"])
-    value = (thing.get("a") or {}).get("value")
-    return f"{thing['k']}:{value}" if value is not None else str(thing["k"])
+    if thing[T.CARD]:
+        return str(thing[T.CARD])
+    value = (thing[T.ATTRS] or {}).get("value")
+    return f"{thing[T.KIND]}:{value}" if value is not None else str(thing[T.KIND])
 
 
 def _same_things(wanted: list[str], found: list[str]) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine.interp import tslots as T
 from engines import legal, loaded
 from sure_options_check import checked_settled_trials, checked_sure_options
 
@@ -23,7 +24,7 @@ def base(game):
 
 
 def cards(state, place):
-    return [state["things"][t].get("c") for t in state["in"].get(place, [])]
+    return [state["things"][t][T.CARD] for t in state["in"].get(place, [])]
 
 
 def keys(state):
@@ -75,7 +76,7 @@ def test_a_bought_card_kept_with_three_projects_pushes_out_an_old_one(game, base
                       cards={"project_area": ["mine_1", "mine_2", "mine_3"]})
     top = state["in"]["action_deck"][-1]
     state = game.begin(state, 0, effect="buy 3 action cards")
-    state = game.apply(state, f"card:{state['things'][top]['c']}@revealed")
+    state = game.apply(state, f"card:{state['things'][top][T.CARD]}@revealed")
     state = pick(game, state, "move Kept to your project area")
     assert all(key.startswith("card:mine_") for key in keys(state))  # the new card is not offered
     state = game.apply(state, keys(state)[0])

@@ -7,6 +7,7 @@ import copy
 
 import pytest
 
+from engine.interp import tslots as T
 from engines import legal, loaded
 
 
@@ -20,7 +21,7 @@ def rows(state) -> list[list[str]]:
 
 
 def die(game, state, tid: str) -> int:
-    return game.game.item("cards", state["things"][tid]["c"])["attributes"]["die"]
+    return game.game.item("cards", state["things"][tid][T.CARD])["attributes"]["die"]
 
 
 @pytest.mark.parametrize("players, size", [(2, 7), (3, 10), (4, 13)])
@@ -49,13 +50,13 @@ def test_starting_workers_go_by_turn_order(game, players, workers):
 def test_the_all_types_cards_for_the_player_count_are_stacked_highest_on_top(game, players, stack):
     state = game.new_game(players=players, seed=2)
     top_first = state["in"]["all_types_stack"][::-1]
-    assert [game.game.item("cards", state["things"][t]["c"])["attributes"]["vp"] for t in top_first] == stack
+    assert [game.game.item("cards", state["things"][t][T.CARD])["attributes"]["vp"] for t in top_first] == stack
 
 
 def test_round_cards_lie_a_on_top(game):
     state = game.new_game(players=2, seed=2)
     top_first = state["in"]["round_stack"][::-1]
-    assert [state["things"][t]["c"] for t in top_first] == ["round_a", "round_b", "round_c", "round_d", "round_e"]
+    assert [state["things"][t][T.CARD] for t in top_first] == ["round_a", "round_b", "round_c", "round_d", "round_e"]
 
 
 def test_goods_and_animals_left_after_the_storages_form_two_equal_piles(game):
@@ -100,8 +101,8 @@ def test_the_first_player_card_decides_who_starts_each_round(game):
             + state["in"].get("p2.first_player_spot", [])
         thing = state["things"][card[0]]
         round_ = state["flow"]["round"]
-        seen.setdefault(round_, (state["flow"]["first"], thing["o"], thing["a"]["face"]))
-        ends[round_] = (thing["o"], thing["a"]["face"])
+        seen.setdefault(round_, (state["flow"]["first"], thing[T.OWNER], thing[T.ATTRS]["face"]))
+        ends[round_] = (thing[T.OWNER], thing[T.ATTRS]["face"])
         state = game.apply(state, agents[decision.player].choose(None, decision))
     assert all(first == holder and face == 1 for first, holder, face in seen.values())
     for round_ in range(1, 5):
@@ -170,11 +171,11 @@ def test_a_tie_goes_to_the_most_workers_silver_unsold_goods_and_animals_in_the_s
     tied["counters"][0]["vp"] += scores[1] - scores[0]
 
     def storage(seat):
-        kinds = [tied["things"][card]["k"] for card in tied["in"].get(f"p{seat}.storage", [])]
+        kinds = [tied["things"][card][T.KIND] for card in tied["in"].get(f"p{seat}.storage", [])]
         counters = tied["counters"][seat]
         return counters["worker"] + counters["silver"] + kinds.count("good") + kinds.count("animal")
 
-    assert any(tied["things"][card]["k"] == "animal" for card in tied["in"]["p0.storage"])
+    assert any(tied["things"][card][T.KIND] == "animal" for card in tied["in"]["p0.storage"])
     outcome = game.result(tied)
     assert outcome["scores"][0] == outcome["scores"][1]
     assert outcome["tie_breaks"] == [[storage(0)], [storage(1)]] and storage(0) != storage(1)

@@ -7,6 +7,7 @@ import copy
 import pytest
 
 from engine.agents import random_agents
+from engine.interp import tslots as T
 from engines import loaded
 
 
@@ -19,7 +20,7 @@ def rival_cards(state) -> list[str]:
     """The cards in the rival estate (they lie in sets inside it)."""
     found = []
     for entry in state["in"].get("rival_estate", []):
-        found += state["in"].get(entry, []) if state["things"][entry]["k"] == "set" else [entry]
+        found += state["in"].get(entry, []) if state["things"][entry][T.KIND] == "set" else [entry]
     return found
 
 
@@ -41,7 +42,7 @@ def test_the_opponent_sorts_3_4_5_6_then_7_cards_into_its_estate(game):
 
 def test_the_player_gains_a_victory_point_for_every_monastery_the_opponent_places(game):
     state = game.new_game(players=1, seed=9)
-    monasteries = sum(1 for t in rival_cards(state) if state["things"][t]["k"] == "monastery")
+    monasteries = sum(1 for t in rival_cards(state) if state["things"][t][T.KIND] == "monastery")
     assert state["counters"][0]["vp"] == monasteries
 
 
@@ -50,7 +51,7 @@ def test_its_monasteries_never_join_other_types(game):
     while game.decision(state) is not None:
         state = play_round(game, state, agents)
     for entry in state["in"]["rival_estate"]:
-        kinds = {state["things"][t]["k"] for t in state["in"].get(entry, [])}
+        kinds = {state["things"][t][T.KIND] for t in state["in"].get(entry, [])}
         assert len(kinds) == 1  # every set holds one type only
 
 

@@ -255,3 +255,18 @@ def test_the_c_slots_of_a_frame_are_the_python_ones():
     assert numbers == python and set(names) == set(python) and all(names[n] == n for n in names)
     assert len(effect_frame(0, "root", 0, 0, "")) == len(routine_frame("step", "root", None, None, "")) == slots.SIZE
     assert set(slots.NAMED.values()) == set(range(slots.SIZE)) - {slots.MORE}
+
+
+def test_the_c_slots_of_a_thing_are_the_python_ones():
+    """Likewise a thing's slots: engine/interp/ctslots.pxd and tslots.py give every slot the
+    same number, and a thing the World makes has SIZE slots."""
+    from engine.interp import tslots
+    from engines import loaded
+
+    text = (ENGINE / "interp" / "ctslots.pxd").read_text()
+    numbers = {name: int(value) for name, value in re.findall(r"ENGINE_THING_(\w+) = (\d+)", text)}
+    names = dict(re.findall(r"^\s+(\w+) \"ENGINE_THING_(\w+)\"$", text, re.M))
+    python = {name: value for name, value in vars(tslots).items() if name.isupper() and isinstance(value, int)}
+    assert numbers == python and set(names) == set(python) and all(names[n] == n for n in names)
+    state = loaded("castles-of-burgundy-cards").new_game(players=2, seed=1)
+    assert {len(thing) for thing in state["things"].values()} == {tslots.SIZE}

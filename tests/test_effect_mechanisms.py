@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from engine.effects.ast import Call
+from engine.interp import tslots as T
 from engine.interp.decisions import IllegalAnswer
 from engine.interp import slots as F
 from engine.interp.fallible import can_fail
@@ -178,7 +179,7 @@ def test_other_than_leaves_the_bound_things_out(game, summer):
     key = legal(game, state)[-1][0]
     state = game.apply(state, key)
     (left,) = state["in"][f"p{seat}.hand"]
-    assert key == f"card:{state['things'][left]['c']}@p{seat}.hand"
+    assert key == f"card:{state['things'][left][T.CARD]}@p{seat}.hand"
 
 
 def test_other_than_names_the_left_out_thing_in_the_prompt(game, summer):
@@ -246,7 +247,7 @@ def test_a_pick_that_asks_binds_what_it_takes_itself_with_no_frame_of_the_bindin
     kept = legal(game, state)[0][0]
     state = answer(game, state, kept)
     (left,) = state["in"][f"p{seat}.hand"]  # the name was bound: every other card went
-    assert kept == f"card:{state['things'][left]['c']}@p{seat}.hand"
+    assert kept == f"card:{state['things'][left][T.CARD]}@p{seat}.hand"
 
 
 def test_a_condition_runs_as_the_branch_it_picks_after_the_steps_before_it(game, summer):

@@ -8,6 +8,7 @@ import copy
 
 from engine.agents import random_agents
 from engine.interp import flow
+from engine.interp import tslots as T
 from engine.interp.world import borrowing
 from engine.interpreter import Engine
 from engines import loaded
@@ -59,12 +60,12 @@ def test_a_borrowing_world_writes_the_state_and_its_undo_puts_every_entry_back()
     state = engine.new_game(players=2, seed=1)
     before = _snapshot(state)
     world = borrowing(engine.game, state)
-    card = next(tid for tid, thing in state["things"].items() if thing.get("c") and thing["at"])
+    card = next(tid for tid, thing in state["things"].items() if thing[T.CARD] and thing[T.AT])
     world.put(card, "p0.hand")
     world.set_attribute(card, "mark", 1)
-    world.create("extra#1", state["things"][card]["k"], 0, "p0.hand")
+    world.create("extra#1", state["things"][card][T.KIND], 0, "p0.hand")
     world.add(0, "lira", 5)
-    assert state["things"][card]["at"] == "p0.hand" and "extra#1" in state["things"]  # the state's own tables
+    assert state["things"][card][T.AT] == "p0.hand" and "extra#1" in state["things"]  # the state's own tables
     assert world.counter(0, "lira") == 7 and state["counters"][0]["lira"] == 2  # counters: lent, copied at a write
     world.undo()
     assert _snapshot(state) == before

@@ -19,6 +19,7 @@ from engine.effects import parse_effect, parse_expression
 from engine.effects.check import check
 from engine.effects.render import render
 from engine.interp import sets
+from engine.interp import tslots as T
 from engine.interp.errors import Infeasible
 from engine.interp.values import Context, attribute, number
 from engine.interp.views import describe, view_of
@@ -47,14 +48,14 @@ def estate_sets(state, seat=0):
     found = []
     for set_tid in state["in"].get(f"p{seat}.estate", []):
         thing = state["things"][set_tid]
-        assert thing["k"] == sets.SET_KIND and thing["at"] == f"p{seat}.estate"
-        cards = [state["things"][t]["c"] for t in state["in"].get(set_tid, [])]
-        found.append((thing["a"]["type"], thing["a"]["complete"], cards))
+        assert thing[T.KIND] == sets.SET_KIND and thing[T.AT] == f"p{seat}.estate"
+        cards = [state["things"][t][T.CARD] for t in state["in"].get(set_tid, [])]
+        found.append((thing[T.ATTRS]["type"], thing[T.ATTRS]["complete"], cards))
     return found
 
 
 def card_tid(state, card):
-    return next(t for t, thing in state["things"].items() if thing.get("c") == card)
+    return next(t for t, thing in state["things"].items() if thing[T.CARD] == card)
 
 
 def offered(game, state, tid: str, place: str = "p0.estate") -> list[tuple[str, str]]:
@@ -85,9 +86,9 @@ def test_queries_see_the_cards_of_the_sets_as_lying_in_the_place(engine, base):
     assert value(engine, state, "the number of type of action card in your estate") == 3
     world = World(engine.game, state)
     mine = card_tid(state, "mine_4")
-    assert world.place_of(mine) == "p0.estate" and state["things"][mine]["at"] != "p0.estate"
-    assert state["things"][mine]["a"] == {}  # a card of its own type carries no adopted type
-    context = Context(world, 0, 0, {"Set": state["things"][mine]["at"]}, {})
+    assert world.place_of(mine) == "p0.estate" and state["things"][mine][T.AT] != "p0.estate"
+    assert state["things"][mine][T.ATTRS] == {}  # a card of its own type carries no adopted type
+    context = Context(world, 0, 0, {"Set": state["things"][mine][T.AT]}, {})
     assert number(context, parse_expression("the number of action card in Set")) == 1
 
 
@@ -100,7 +101,7 @@ def test_the_type_of_a_card_is_its_kind_until_a_joker_adopts_another(engine, bas
     assert estate_sets(state) == [("mine", 1, ["mine_1", "mine_2", "mine_3"]), ("mine", 0, ["monastery_3"])]
     world = World(engine.game, state)
     monastery, mine = card_tid(state, "monastery_3"), card_tid(state, "mine_1")
-    assert state["things"][monastery]["a"]["type"] == "mine"
+    assert state["things"][monastery][T.ATTRS]["type"] == "mine"
     context = Context(world, 0, 0, {}, {})
     assert attribute(context, monastery, "type") == "mine" and attribute(context, mine, "type") == "mine"
     assert attribute(context, monastery, "kind") == "monastery"
@@ -213,8 +214,8 @@ def test_jokers_that_do_not_adopt_keep_their_type_and_are_not_convertible_by_def
 
 def rival_sets(state):
     """[(type, complete, [card ids])] of the rival estate, in order."""
-    return [(state["things"][s]["a"]["type"], state["things"][s]["a"]["complete"],
-             [state["things"][t]["c"] for t in state["in"].get(s, [])]) for s in state["in"].get("rival_estate", [])]
+    return [(state["things"][s][T.ATTRS]["type"], state["things"][s][T.ATTRS]["complete"],
+             [state["things"][t][T.CARD] for t in state["in"].get(s, [])]) for s in state["in"].get("rival_estate", [])]
 
 
 def test_the_rival_estate_without_jokers_never_asks(engine, base):

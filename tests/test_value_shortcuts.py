@@ -12,6 +12,7 @@ import pytest
 
 from engine.agents import random_agents
 from engine.effects import ast
+from engine.interp import tslots as T
 from engine.interp import values
 from engine.interp.values import Context
 
@@ -165,7 +166,7 @@ def test_the_lookups_worked_out_once_say_what_the_definitions_say(game):
         assert compiled.resource_bounds[resource] == (item.get("min", 0), item.get("max"))
     world = World(compiled, engine.new_game(players=2, seed=1))
     for place in world.s["places"]:
-        kind = world.thing(place)["k"]
+        kind = world.thing(place)[T.KIND]
         visibility = compiled.items("places").get(kind, {}).get("visibility", "public")
         expected = "nobody" if kind in compiled.items("decks") else {"hidden": "nobody", "owner": "owner"}.get(
             visibility, "all")
@@ -246,5 +247,5 @@ def test_your_places_read_off_the_index_of_owned_things_are_the_ones_each_place_
             kinds = values._place_kinds(Context(rt.world, 0, 0, {}, {}), place)[0]
             for seat in range(players):
                 ctx = Context(rt.world, seat, seat, {}, {})
-                each = [tid for tid in rt.world.places_of(kinds) if things[tid]["o"] == seat]
+                each = [tid for tid in rt.world.places_of(kinds) if things[tid][T.OWNER] == seat]
                 assert list(values.places(ctx, place, seat)) == each, (place, seat)

@@ -16,6 +16,7 @@ import pytest
 from engine.agents import random_agents
 from engine.interp import runtime, verdict
 from engine.interp import slots as F
+from engine.interp import tslots as T
 from engine.interp.frames import NO_NOUNS
 from engines import choosing, loaded
 from sure_options_check import play_random_games
@@ -425,7 +426,7 @@ def test_a_branch_of_the_walk_changes_its_own_copy_and_copies_only_what_it_chang
     branch.put(card, "vine_discard_pile")
     branch.add(0, "lira", 5)
     branch.remove(0, "lira", 1)
-    assert branch.s["things"][card]["at"] == "vine_discard_pile"
+    assert branch.s["things"][card][T.AT] == "vine_discard_pile"
     assert branch.counter(0, "lira") == before["counters"][0]["lira"] + 4
     assert {key: rt.s[key] for key in before} == before  # the state read stays as it was
     assert branch.s["global"] is rt.s["global"] and branch.s["things"] is not rt.s["things"]

@@ -7,6 +7,7 @@ import pytest
 
 from engine.interp import runtime
 from engine.interp import slots as F
+from engine.interp import tslots as T
 from engine.interp.frames import fill, routine_frame
 from engine.interp.decisions import IllegalAnswer
 from engines import legal, loaded
@@ -39,7 +40,7 @@ def test_workers_placed_in_summer_stay_until_the_end_of_the_year(game):
     state = game.skip_to(game.new_game(players=2, seed=1), "summer")
     seat = state["pending"]["player"]
     state = game.apply(state, "place:give_tour:left:regular_worker")
-    assert any(game.game.item("workers", state["things"][t]["k"]) for t in state["in"]["give_tour"])
+    assert any(game.game.item("workers", state["things"][t][T.KIND]) for t in state["in"]["give_tour"])
 
 
 def test_in_the_friendly_variant_a_bonus_slot_is_refused_when_its_bonus_cannot_be_used(game):
@@ -115,7 +116,7 @@ def test_a_view_does_not_change_when_only_an_opponents_hidden_cards_change(game)
     before = game.view(state, 1)
     hand = state["in"]["p0.hand"]
     swapped = game.edit(state, 0, cards={"hand": []})
-    card_kinds = sorted(state["things"][t]["k"] for t in hand)
+    card_kinds = sorted(state["things"][t][T.KIND] for t in hand)
     assert sorted(e["back"] for e in game.view(swapped, 1)["places"]["p0.hand"]) == card_kinds
     assert game.view(swapped, 1)["places"]["p0.hand"] == before["places"]["p0.hand"]
 
@@ -151,7 +152,7 @@ def test_a_saved_game_replays_to_the_same_log(tmp_path):
 def test_a_scenario_edit_puts_two_copies_of_one_card_in_two_places(game):
     state = game.skip_to(game.new_game(players=2, seed=1), "summer")
     state = game.edit(state, 0, cards={"field_1": ["sangiovese"], "field_3": ["sangiovese"]})
-    on = lambda place: [state["things"][t]["c"] for t in state["in"].get(place, [])]
+    on = lambda place: [state["things"][t][T.CARD] for t in state["in"].get(place, [])]
     assert on("p0.field_1") == ["sangiovese"] and on("p0.field_3") == ["sangiovese"]
 
 
@@ -205,7 +206,7 @@ def test_only_vines_orders_and_visitors_are_ever_held_in_a_hand(game):
     held = set()
     while (decision := game.decision(state)) is not None:
         for seat in range(4):
-            held |= {state["things"][card]["k"] for card in state["in"].get(f"p{seat}.hand", [])}
+            held |= {state["things"][card][T.KIND] for card in state["in"].get(f"p{seat}.hand", [])}
         state = game.apply(state, agents[decision.player].choose(None, decision))
     assert held == {"vine", "wine_order", "summer_visitor", "winter_visitor"}
 
@@ -256,7 +257,7 @@ def test_the_yoke_is_a_turn_once_a_year_and_an_uprooted_vine_goes_back_to_the_ha
     on_yoke = game.apply(state, "place:yoke_space:yoke:regular_worker")
     uprooted = game.apply(on_yoke, "uproot_1_vine")
     assert uprooted["in"]["p0.field_1"] == []
-    assert "sangiovese" in [uprooted["things"][card]["c"] for card in uprooted["in"]["p0.hand"]]
+    assert "sangiovese" in [uprooted["things"][card][T.CARD] for card in uprooted["in"]["p0.hand"]]
     state = game.apply(on_yoke, "harvest_1_field")  # harvest: the vine stays, so only the limit can refuse the yoke
     while not (state["pending"]["player"] == 0 and state["pending"]["prompt"].startswith("Place a worker")):
         keys = [key for key, _label in legal(game, state)]
@@ -308,7 +309,7 @@ def test_a_reshuffle_lays_the_shuffled_discards_under_the_cards_left_in_the_deck
     items.reshuffle(rt, "vine_deck")
     assert rt.world.contents("vine_deck") == shuffled + left and shuffled != pile
     assert rt.world.contents("vine_discard_pile") == []
-    assert all(rt.world.thing(card)["at"] == "vine_deck" for card in deck)
+    assert all(rt.world.thing(card)[T.AT] == "vine_deck" for card in deck)
 
 
 def test_an_empty_deck_with_an_empty_pile_cannot_be_drawn_from(game):

@@ -3,6 +3,7 @@ give, checked in real games where every player passes whenever they can."""
 
 import pytest
 
+from engine.interp import tslots as T
 from engines import legal, loaded
 
 
@@ -37,7 +38,7 @@ def test_grapes_and_wines_age_at_the_end_of_the_year_within_the_cellar(game):
     state = game.edit(summer(game), 0, effect="gain 1 red grape of value 3, then gain 1 red wine of value 3, "
                                               "then gain 1 white grape of value 9")
     after = passing(game, state, 2)
-    tokens = sorted((after["things"][t]["k"], after["things"][t]["a"]["value"])
+    tokens = sorted((after["things"][t][T.KIND], after["things"][t][T.ATTRS]["value"])
                     for t in after["in"]["p0.crush_pad"] + after["in"]["p0.cellar"])
     assert tokens == [("red_grape", 4), ("red_wine", 3), ("white_grape", 9)]  # no medium cellar: wine stays 3
 
@@ -58,9 +59,9 @@ def test_the_first_player_token_passes_to_the_right_each_year(game):
 
 def test_the_temporary_worker_goes_back_at_the_end_of_the_year(game):
     state = game.edit(summer(game), 0, effect="gain 1 temporary worker")
-    assert any(state["things"][t]["k"] == "temporary_worker" for t in state["in"]["p0.supply"])
+    assert any(state["things"][t][T.KIND] == "temporary_worker" for t in state["in"]["p0.supply"])
     after = passing(game, state, 2)
-    assert not any(after["things"][t]["k"] == "temporary_worker" for t in after["in"]["p0.supply"])
+    assert not any(after["things"][t][T.KIND] == "temporary_worker" for t in after["in"]["p0.supply"])
 
 
 def test_the_windmill_gives_one_vp_for_planting_at_most_once_a_year(game):

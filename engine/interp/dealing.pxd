@@ -5,6 +5,7 @@
 # and keep_routine stay Python functions.)
 from engine.interp.frames cimport Frames, take
 cimport engine.interp.cslots as F
+cimport engine.interp.ctslots as T
 
 cpdef object setup_routine(Frames rt, list f)
 cpdef object _first_player(Frames rt, dict step)

@@ -18,6 +18,7 @@ from functools import partial
 
 from engine import rng
 from engine.interp import slots as F
+from engine.interp import tslots as T
 from engine.interp.errors import RulesError
 from engine.interp.frames import take
 from engine.interp.game import NO_ITEMS
@@ -94,7 +95,7 @@ def _deal(rt, seat: int, deal: dict) -> None:
     source = _source(rt, deal)
     cards = list(rt.world.contents(source))
     if deal.get("card_type") and deal.get("deck"):
-        cards = [t for t in cards if rt.world.thing(t)["k"] == deal["card_type"]]
+        cards = [t for t in cards if rt.world.thing(t)[T.KIND] == deal["card_type"]]
     count = len(cards) if deal.get("all") else deal.get("count", 1)
     if len(cards) < count:
         raise RulesError(f"not enough {deal.get('card_type') or deal.get('deck')} cards to deal")
@@ -106,16 +107,16 @@ def _deal(rt, seat: int, deal: dict) -> None:
     targets = _targets(rt, seat, deal)
     for index, tid in enumerate(dealt):
         target = targets[index % len(targets)]
-        rt.world.set_owner(tid, rt.world.thing(target)["o"])
+        rt.world.set_owner(tid, rt.world.thing(target)[T.OWNER])
         rt.world.put(tid, target)
         if not deal.get("to"):
             rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", {"thing": tid})
-        elif rt.world.thing(target)["o"] is not None:
+        elif rt.world.thing(target)[T.OWNER] is not None:
             rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}",
                            {"thing": tid, "to": target, "private": rt.world.seen_by(target) != "all"})
-    if deal.get("to") and rt.world.thing(targets[0])["o"] is None:  # a pile on the table: one line
+    if deal.get("to") and rt.world.thing(targets[0])[T.OWNER] is None:  # a pile on the table: one line
         for target in targets:
-            count = len([tid for tid in dealt if rt.world.thing(tid)["at"] == target])
+            count = len([tid for tid in dealt if rt.world.thing(tid)[T.AT] == target])
             rt.world.event("dealt", None, f"{count} {_noun(rt, deal, count)} dealt to {rt.world.name_of(target)}",
                            {"to": target, "count": count})
 
@@ -138,7 +139,7 @@ def _targets(rt, seat: int, deal: dict) -> list[str]:
     if not place:
         return [dealt_place(rt, seat)]
     found = rt.world.places_of({place}, seat)
-    found = [t for t in found if rt.world.thing(t)["o"] in (seat, None)]
+    found = [t for t in found if rt.world.thing(t)[T.OWNER] in (seat, None)]
     if not found:
         raise RulesError(f"there is no place '{place}' to deal to")
     return found if deal.get("split") else found[:1]
@@ -147,9 +148,9 @@ def _targets(rt, seat: int, deal: dict) -> list[str]:
 def _printed(rt, tid: str, attribute: str):
     """A card's attribute: as changed in play, else as printed."""
     thing = rt.world.thing(tid)
-    if attribute in thing["a"]:
-        return thing["a"][attribute]
-    card = dict.get(thing, "c")
+    if attribute in thing[T.ATTRS]:
+        return thing[T.ATTRS][attribute]
+    card = thing[T.CARD]
     return dict.get(dict.get(rt.game.item("cards", card), "attributes", NO_ITEMS), attribute) if card else None
 
 
@@ -158,7 +159,7 @@ def keep_routine(rt, f) -> None:
     routine = f[F.MORE]
     seat, card_type, chosen = routine["seat"], routine["card_type"], routine["kept"]
     dealt = [t for t in rt.world.contents(dealt_place(rt, seat))
-             if rt.world.thing(t)["k"] == card_type and t not in chosen]
+             if rt.world.thing(t)[T.KIND] == card_type and t not in chosen]
     if f[F.ANS] is not None:
         chosen.append(take(f, F.ANS).split(":", 1)[1])
         return
@@ -182,12 +183,12 @@ def dealt_place(rt, seat: int) -> str:
 def _resolve_dealt(rt, seat: int, card_type: str) -> None:
     for tid in list(rt.world.contents(dealt_place(rt, seat))):
         thing = rt.world.thing(tid)
-        if thing["k"] != card_type:
+        if thing[T.KIND] != card_type:
             continue
         rt.world.put(tid, None)
-        root = rt.game.effect("cards", thing["c"])
+        root = rt.game.effect("cards", thing[T.CARD])
         if root is not None:
-            rt.flow.push_effect(rt, root, seat, f"card:{thing['c']}")
+            rt.flow.push_effect(rt, root, seat, f"card:{thing[T.CARD]}")
 
 
 # ------------------------------------------------------------------ displays
@@ -200,7 +201,7 @@ def refill_displays(rt, f) -> None:
             continue
         attribute = display.get("row_attribute")
         rows = sorted(rt.world.places_of({display["place"]}),
-                      key=lambda row: rt.world.thing(row)["a"].get(attribute, 0) if attribute else 0)
+                      key=lambda row: rt.world.thing(row)[T.ATTRS].get(attribute, 0) if attribute else 0)
         wanted = _display_size(rt, display) - sum(len(rt.world.contents(row)) for row in rows)
         deal = display.get("deal", {})
         queue = [row for _ in range(_passes(rt, deal)) for row in rows] if deal.get("first") == "one_per_row" else []
@@ -244,6 +245,6 @@ def _row_for(rt, rows: list[str], attribute: str | None, card_attribute: str | N
     if attribute and card_attribute:
         value = _printed(rt, tid, card_attribute)
         for row in rows:
-            if dict.get(rt.world.thing(row)["a"], attribute) == value:
+            if dict.get(rt.world.thing(row)[T.ATTRS], attribute) == value:
                 return row
     raise RulesError(f"no row of the display takes {rt.world.name_of(tid)}")

@@ -10,6 +10,7 @@ from engine.interp.numbered cimport numeral, seat_name
 from engine.interp.game cimport Game
 from engine.interp.frames cimport Frames, effect_frame, routine_frame, take
 cimport engine.interp.cslots as F
+cimport engine.interp.ctslots as T
 from engine.interp.values cimport Context, holder, test
 from engine.interp.fallible cimport can_fail, deciding_part, triggers_can_fail
 from engine.interp.world cimport World
@@ -42,7 +43,7 @@ cpdef object placement_candidates(Frames rt, object seat, list order)
 cpdef object _placement_rows(Game game, object phase, object players)
 cpdef object _used_this_round(Frames rt)
 cpdef object _round_key(Frames rt)
-@cython.locals(things=dict, thing=dict, occupied=list)
+@cython.locals(things=dict, thing=list, occupied=list)
 cpdef object _free_of(World world, object seat, object held, object private, object open_slots)
 cpdef object _kind_slots(Frames rt, object kind, object free, object open_slots)
 cpdef object _action_reason(Frames rt, object seat, object space_id, object slot, object kind, object took=*)

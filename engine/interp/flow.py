@@ -26,6 +26,7 @@ from engine.interp import dealing, scoring
 from engine.interp.errors import RulesError
 from engine.interp.fallible import can_fail, deciding_part, triggers_can_fail
 from engine.interp import slots as F
+from engine.interp import tslots as T
 from engine.interp.frames import effect_frame, routine_frame, take
 from engine.interp.numbered import numeral, seat_name
 from engine.interp.settings import option_on
@@ -124,7 +125,7 @@ class Flow:
         """A turn order with a first-player token: whoever holds it starts the round."""
         for order in self.game.items("turn_orders").values():
             token = order.get("first_player_token")
-            holders = [rt.world.thing(t)["o"] for t in rt.world.things({token})] if token else []
+            holders = [rt.world.thing(t)[T.OWNER] for t in rt.world.things({token})] if token else []
             holders = [seat for seat in holders if seat is not None]
             if holders and holders[0] != rt.s["flow"]["first"]:
                 rt.s["flow"]["first"] = holders[0]
@@ -153,14 +154,14 @@ class Flow:
     def effect_of_thing(self, rt, tid: str) -> int | None:
         """The effect a thing carries out when performed (a space, a chart row, a card)."""
         thing = rt.world.thing(tid)
-        if thing["k"] in self.game.items("spaces"):
-            return self.game.effect("spaces", thing["k"])
-        if dict.get(thing, "c"):
-            return self.game.effect("cards", thing["c"])
+        if thing[T.KIND] in self.game.items("spaces"):
+            return self.game.effect("spaces", thing[T.KIND])
+        if thing[T.CARD]:
+            return self.game.effect("cards", thing[T.CARD])
         for chart_id, chart in self.game.items("charts").items():
-            if dict.get(chart, "place") == thing["k"]:
+            if dict.get(chart, "place") == thing[T.KIND]:
                 for index, row in enumerate(dict.get(chart, "rows", ())):
-                    if dict.get(row, "position") == dict.get(thing["a"], "position"):
+                    if dict.get(row, "position") == dict.get(thing[T.ATTRS], "position"):
                         return self.game.effect("charts", chart_id, f"rows/{index}/effect")
         return None
 
@@ -171,7 +172,7 @@ class Flow:
         if not triggers:
             return found
         for tid in rt.world.things({kind for _ns, kind, *_rest in triggers}, seat):
-            kind = rt.world.thing(tid)["k"]
+            kind = rt.world.thing(tid)[T.KIND]
             for namespace, of_kind, index, trigger, root in triggers:
                 if of_kind == kind and _trigger_allowed(rt, seat, tid, trigger, index, namespace, kind):
                     found.append((root, kind))
@@ -350,7 +351,7 @@ def _chart(rt, f) -> None:
 def _row_label(rt, chart: dict, row: str) -> str:
     """The label of a chart's row: its position, and the name of what it gives (worked out once
     per chart and position)."""
-    position = dict.get(rt.world.thing(row)["a"], "position")
+    position = dict.get(rt.world.thing(row)[T.ATTRS], "position")
     labels = rt.game.memo_for("row_labels", chart["id"])
     label = dict.get(labels, position)
     if label is None:
@@ -380,7 +381,7 @@ def _update_chart_order(rt, chart: dict) -> None:
     ranked = []
     for row in rt.world.places_of({chart["place"]}):
         for tid in rt.world.contents(row):
-            ranked.append((rt.world.thing(row)["a"].get("position", 0), rt.world.thing(tid)["o"]))
+            ranked.append((rt.world.thing(row)[T.ATTRS].get("position", 0), rt.world.thing(tid)[T.OWNER]))
     placed = [seat for _position, seat in sorted(ranked)]
     rest = [seat for seat in seat_order(rt) if seat not in placed]
     rt.s["flow"]["chart_order"] = placed + rest
@@ -468,7 +469,7 @@ def _waiting_kinds(rt, seat: int) -> list[str]:
     found = set()
     for place in _supply_places(rt, seat):
         for worker in rt.world.contents(place):
-            kind = things[worker]["k"]
+            kind = things[worker][T.KIND]
             if kind in workers:
                 found.add(kind)
     return sorted(found)
@@ -480,7 +481,7 @@ def _worker_of(rt, seat: int, kind: str) -> str:
     things = rt.world.thing_table
     for place in _supply_places(rt, seat):
         for worker in rt.world.contents(place):
-            if things[worker]["k"] == kind:
+            if things[worker][T.KIND] == kind:
                 return worker
     raise RulesError(f"no {kind} waits for player {seat + 1}")
 
@@ -706,9 +707,9 @@ def _free_of(world, seat: int, held: list[str], private, open_slots: list[str]) 
     things, occupied, unslotted = world.thing_table, [], 0
     for worker in held:
         thing = things[worker]
-        if private and thing["o"] != seat:
+        if private and thing[T.OWNER] != seat:
             continue
-        slot = dict.get(thing["a"], "slot")
+        slot = dict.get(thing[T.ATTRS], "slot")
         if slot:
             occupied.append(slot)  # (a few: a list's test is cheaper than making a set)
         else:
@@ -879,8 +880,8 @@ def _return_workers(rt, f) -> None:
         for worker in list(rt.world.contents(space_id)):
             rt.world.drop_attribute(worker, "slot")
             thing = rt.world.thing(worker)
-            location = dict.get(rt.game.item("workers", thing["k"]), "location")
-            rt.world.put(worker, rt.world.place_for(location, thing["o"]))
+            location = dict.get(rt.game.item("workers", thing[T.KIND]), "location")
+            rt.world.put(worker, rt.world.place_for(location, thing[T.OWNER]))
     rt.world.event("returned", None, "all workers went back to their owners")
 
 
@@ -889,8 +890,8 @@ def _clear_chart(rt, f) -> None:
         for row in rt.world.places_of({chart["place"]}):
             for marker in list(rt.world.contents(row)):
                 thing = rt.world.thing(marker)
-                location = rt.game.items("tokens").get(thing["k"], {}).get("location")
-                rt.world.put(marker, rt.world.place_for(location, thing["o"]))
+                location = rt.game.items("tokens").get(thing[T.KIND], {}).get("location")
+                rt.world.put(marker, rt.world.place_for(location, thing[T.OWNER]))
     rt.s["flow"]["chart_order"] = None
 
 

@@ -9,6 +9,7 @@ cimport cython
 from engine.interp.numbered cimport env_key
 
 cimport engine.interp.cslots as F
+cimport engine.interp.ctslots as T
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
 from engine.interp.values cimport Context, context  # (made at C speed: see values.context)

@@ -9,6 +9,7 @@ runtime imports the handlers.
 from __future__ import annotations
 
 from engine.interp import slots as F
+from engine.interp import tslots as T
 from engine.interp.errors import RulesError
 from engine.interp.numbered import env_key
 from engine.interp.slots import NAMED
@@ -60,7 +61,7 @@ def bound_values(things: dict, name: str, out: list) -> dict:
 def bind_into(env: dict, things: dict, name: str, out: list) -> None:
     """Bind 'as Name' in ``env`` itself, as bound_values says (no dict made to be merged)."""
     env[name] = out
-    env[f"{name}@"] = {t: things[t]["at"] for t in out if isinstance(t, str) and t in things}
+    env[f"{name}@"] = {t: things[t][T.AT] for t in out if isinstance(t, str) and t in things}
 
 
 class Frames:

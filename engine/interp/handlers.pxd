@@ -18,6 +18,7 @@ cpdef object adjust_steps(object start, object end, object span, object wrap)
 # frame's keys are read without a lookup by name.
 from engine.interp.frames cimport Frames, bind_into, take
 cimport engine.interp.cslots as F
+cimport engine.interp.ctslots as T
 from engine.interp.game cimport Game
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).

@@ -22,6 +22,7 @@ from engine.effects.ast import (
 from engine.effects.render import render
 from engine.interp import items, sets
 from engine.interp import slots as F
+from engine.interp import tslots as T
 from engine.interp.calls import bindings, nouns_of, plan_of
 from engine.interp.errors import Infeasible
 from engine.interp.frames import bind_into, take
@@ -427,9 +428,9 @@ def entries_of(ctx, node: ForEachIn) -> list:
     thing's own, else its card's printed ones."""
     owner = thing_value(ctx, node.owner)
     thing = ctx.world.thing(owner)
-    entries = thing["a"].get(node.attribute)
-    if entries is None and thing.get("c"):
-        entries = ctx.game.item("cards", thing["c"]).get("attributes", {}).get(node.attribute)
+    entries = thing[T.ATTRS].get(node.attribute)
+    if entries is None and thing[T.CARD]:
+        entries = ctx.game.item("cards", thing[T.CARD]).get("attributes", {}).get(node.attribute)
     return list(entries or [])
 
 
@@ -552,7 +553,7 @@ def _move_now(rt, f, node: Move) -> list | None:
     place = items.one_place(rt, f, node.place, ctx)
     if sets.rule_at(rt.world, place) is not None:
         return None
-    was = rt.world.thing(tid)["at"]
+    was = rt.world.thing(tid)[T.AT]
     rt.world.put(tid, place)
     rt.world.moved(f[F.ACTOR], tid, was, place)
     return [tid]
@@ -629,7 +630,7 @@ def _call_result(rt, f) -> list[str]:
     found = []
     for event in rt.s["events"][f[F.MORE]["mark"]:]:
         tid = dict.get(event, "thing")
-        if tid and tid in rt.s["things"] and rt.s["things"][tid]["k"] in kinds and tid not in found:
+        if tid and tid in rt.s["things"] and rt.s["things"][tid][T.KIND] in kinds and tid not in found:
             found.append(tid)
     return found
 

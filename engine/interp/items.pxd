@@ -13,6 +13,7 @@ from engine.effects.ast cimport Item, Location, Quantity
 
 from engine.interp.frames cimport Frames, take
 cimport engine.interp.cslots as F
+cimport engine.interp.ctslots as T
 from engine.interp.world cimport World
 # The values' readers this module calls most, as C functions: the call skips the lookup of the
 # name and Python's calling convention (none of them is patched by a test).
@@ -29,7 +30,7 @@ cpdef object bounds(Context ctx, Quantity quantity, object available)
 cpdef object mode_bounds(object mode, object value, object available)
 @cython.locals(keys=dict)
 cpdef object _options(Frames rt, list f)
-@cython.locals(things=dict, thing=dict)
+@cython.locals(things=dict, thing=list)
 cpdef object _describe(Frames rt, object entry, object probing=*)
 @cython.locals(memo=dict)
 cpdef tuple _card_option(Frames rt, object tid, object card, object at)
@@ -103,5 +104,5 @@ cpdef object _zone_holds(Frames rt, object zone, object kind)
 # Functions of a typed runtime, game or World (their fields read from the C struct)
 cpdef object _decks_for(Game game, Noun noun)
 cpdef object refill_pile(Game game, object deck)
-@cython.locals(thing=dict, things=dict, held=dict)
+@cython.locals(thing=list, things=dict, held=list)
 cpdef object slot_taken(World world, object tid, object attribute, object value)

@@ -23,6 +23,7 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp import slots as F
+from engine.interp import tslots as T
 from engine.interp.errors import NOT_READ, Infeasible, RulesError
 from engine.interp.frames import fill, take
 from engine.interp.game import NO_ITEMS
@@ -249,13 +250,13 @@ def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
     things = rt.world.thing_table
     if isinstance(entry, str) and entry in things:
         thing = things[entry]
-        card = dict.get(thing, "c")
+        card = thing[T.CARD]
         if card is not None:  # a card's key and label: its card and place, and its card's name
-            return _card_option(rt, entry, card, thing["at"])
-        if "value" in thing["a"] and thing["k"] in rt.game.items("tokens"):
-            key = f"{thing['k']}:{thing['a']['value']}"
+            return _card_option(rt, entry, card, thing[T.AT])
+        if "value" in thing[T.ATTRS] and thing[T.KIND] in rt.game.items("tokens"):
+            key = f"{thing[T.KIND]}:{thing[T.ATTRS]['value']}"
         else:
-            key = f"{thing['k']}:{entry}"
+            key = f"{thing[T.KIND]}:{entry}"
         return key, "" if probing else rt.world.name_of(entry)
     return str(entry), str(entry)
 
@@ -291,7 +292,7 @@ def slot_order(rt, pool: list) -> list:
         return pool
     things = rt.world.thing_table
     for tid in pool:
-        if not isinstance(tid, str) or "value" not in things[tid]["a"]:
+        if not isinstance(tid, str) or "value" not in things[tid][T.ATTRS]:
             return pool
     return _highest_first(things, pool)
 
@@ -299,7 +300,7 @@ def slot_order(rt, pool: list) -> list:
 def _highest_first(things: dict, pool: list) -> list:
     """The tokens by value, highest first (apart from slot_order, which is a C function in the
     compiled build and so may not hold a lambda)."""
-    return sorted(pool, key=lambda t: -things[t]["a"]["value"])
+    return sorted(pool, key=lambda t: -things[t][T.ATTRS]["value"])
 
 
 def is_ordered_source(rt, item: Item, ctx: Context) -> bool:
@@ -319,7 +320,7 @@ def is_ordered_source(rt, item: Item, ctx: Context) -> bool:
 
 
 def _ordered(rt, place: str) -> bool:
-    return _ordered_kind(rt.game, rt.world.thing(place)["k"])
+    return _ordered_kind(rt.game, rt.world.thing(place)[T.KIND])
 
 
 def _ordered_kind(game, kind: str) -> bool:
@@ -546,7 +547,7 @@ def _play_next(rt, f) -> None:
             rt.done(f, kept["out"])
         return
     tid = kept["queue"].pop(0)
-    card = rt.world.thing(tid)["c"]
+    card = rt.world.thing(tid)[T.CARD]
     play_card(rt, f[F.ACTOR], tid)
     root = rt.game.effect("cards", card)
     kept["playing"] = tid
@@ -574,7 +575,7 @@ def discard_played(rt, seat: int) -> None:
 
 
 def _finish_playing(rt, seat: int, tid: str) -> None:
-    if rt.world.thing(tid)["at"] == "playing":
+    if rt.world.thing(tid)[T.AT] == "playing":
         discard(rt, seat, tid, resolved=True)
 
 
@@ -607,7 +608,7 @@ def _top_of_kinds(rt, place: str, kinds, count: int) -> list[str]:
     things = rt.world.thing_table
     top: list = []
     for tid in reversed(rt.world.contents(place)):
-        if things[tid]["k"] in kinds:
+        if things[tid][T.KIND] in kinds:
             top.append(tid)
             if len(top) == count:
                 break
@@ -628,8 +629,8 @@ def discard(rt, seat, tid: str, played: bool = False, resolved: bool = False) ->
     if pile is not None:
         world.set_owner(tid, None)
         world.put(tid, pile)
-    elif thing.get("home"):
-        world.put(tid, thing["home"])
+    elif thing[T.HOME]:
+        world.put(tid, thing[T.HOME])
     else:
         world.destroy(tid)
     if resolved:
@@ -643,9 +644,9 @@ def lose(rt, seat, tid: str) -> None:
     world = rt.world
     thing = world.thing(tid)
     name = world.name_of(tid)
-    if thing.get("home"):
-        world.put(tid, thing["home"])
-    elif thing.get("c") is not None:
+    if thing[T.HOME]:
+        world.put(tid, thing[T.HOME])
+    elif thing[T.CARD] is not None:
         world.set_owner(tid, None)
         world.put(tid, _discard_pile(rt, thing))
     else:
@@ -653,10 +654,10 @@ def lose(rt, seat, tid: str) -> None:
     world.event("lost", seat, f"{_who(seat)} lost {name}", {"thing": tid})
 
 
-def _discard_pile(rt, thing: dict) -> str | None:
+def _discard_pile(rt, thing: list) -> str | None:
     """The discard pile of a thing's kind (None: it has none), read once per kind."""
     memo = rt.game.memo["discard_piles"]
-    kind = thing["k"]
+    kind = thing[T.KIND]
     pile = dict.get(memo, kind, NOT_READ)
     if pile is NOT_READ:
         pile = memo[kind] = _kind_discard_pile(rt.game, kind)
@@ -672,7 +673,7 @@ def _kind_discard_pile(game, kind: str) -> str | None:
 
 def move_to_owner(rt, tid: str, seat: int) -> None:
     rt.world.set_owner(tid, seat)
-    rt.world.put(tid, _home_place(rt, rt.world.thing(tid)["k"], seat))
+    rt.world.put(tid, _home_place(rt, rt.world.thing(tid)[T.KIND], seat))
 
 
 def revealed_place(rt) -> str:
@@ -698,7 +699,7 @@ def draw(rt, seat: int, noun, count: int) -> list[str]:
         tid = rt.world.contents(deck)[-1]
         move_to_owner(rt, tid, seat)
         drawn.append(tid)
-        rt.world.event("drew", seat, f"{_who(seat)} drew 1 {rt.game.nouns[rt.world.thing(tid)['k']].name}",
+        rt.world.event("drew", seat, f"{_who(seat)} drew 1 {rt.game.nouns[rt.world.thing(tid)[T.KIND]].name}",
                        {"thing": tid, "private": True})
     return drawn
 
@@ -767,11 +768,11 @@ def gain_things(rt, f, item: Item, noun, count: int) -> list[str]:
 def _from_reserve(rt, seat: int, kinds) -> str | None:
     things, inside = rt.world.thing_table, rt.world.contents_table
     for place in rt.s["reserves"]:
-        owner = things[place]["o"]
+        owner = things[place][T.OWNER]
         if owner is not None and owner != seat:
             continue
         for tid in dict.get(inside, place, EMPTY):
-            if things[tid]["k"] in kinds:
+            if things[tid][T.KIND] in kinds:
                 return tid
     return None
 
@@ -800,10 +801,10 @@ def _with_groups(rt, kind: str) -> frozenset[str]:
 def gain_existing(rt, seat: int, tid: str, destination: str | None = None) -> None:
     world = rt.world
     thing = world.edit(tid)
-    if thing["at"] is not None and world.is_reserve(thing["at"]):
-        thing["home"] = thing["at"]
+    if thing[T.AT] is not None and world.is_reserve(thing[T.AT]):
+        thing[T.HOME] = thing[T.AT]
     world.set_owner(tid, seat)
-    world.put(tid, destination or _home_place(rt, thing["k"], seat))
+    world.put(tid, destination or _home_place(rt, thing[T.KIND], seat))
     world.event("gained", seat, f"{_who(seat)} gained {world.name_of(tid)}", {"thing": tid})
 
 
@@ -856,19 +857,19 @@ def place_token(rt, tid: str, place: str | None, seat: int) -> bool:
     """Put a token on ``place`` by its slot rule; False if it was lost for want of a slot."""
     world = rt.world
     thing = world.thing(tid)
-    token = rt.game.items("tokens").get(thing["k"], {})
+    token = rt.game.items("tokens").get(thing[T.KIND], {})
     slots = token.get("slots")
-    if place is None or not slots or slots.get("by") not in thing["a"]:
+    if place is None or not slots or slots.get("by") not in thing[T.ATTRS]:
         world.put(tid, place)
         return True
     attribute = slots["by"]
-    value = _free_slot(rt, thing["k"], thing["a"][attribute], place, attribute, seat)
+    value = _free_slot(rt, thing[T.KIND], thing[T.ATTRS][attribute], place, attribute, seat)
     if value is None:
         if rt.in_strict():
             raise Infeasible(f"no free slot for {world.name_of(tid)}")
         if slots.get("if_no_slot", "lost") == "lost":
             world.destroy(tid)
-            world.event("lost", seat, f"{_who(seat)} had no free slot: the {thing['k'].replace('_', ' ')} is lost")
+            world.event("lost", seat, f"{_who(seat)} had no free slot: the {thing[T.KIND].replace('_', ' ')} is lost")
             return False
         raise Infeasible(f"no free slot for {world.name_of(tid)}")
     world.set_attribute(tid, attribute, value)
@@ -879,21 +880,21 @@ def place_token(rt, tid: str, place: str | None, seat: int) -> bool:
 def slot_taken(world, tid: str, attribute: str, value) -> bool:
     """Whether moving a slotted token to ``value`` would land on another token of its kind."""
     thing = world.thing(tid)
-    kind = thing["k"]
+    kind = thing[T.KIND]
     slots = dict.get(dict.get(world.game.items("tokens"), kind, NO_ITEMS), "slots")
-    if not slots or dict.get(slots, "by") != attribute or thing["at"] is None:
+    if not slots or dict.get(slots, "by") != attribute or thing[T.AT] is None:
         return False
     things = world.thing_table
-    for other in world.contents(thing["at"]):
+    for other in world.contents(thing[T.AT]):
         if other != tid:
             held = things[other]
-            if held["k"] == kind and dict.get(held["a"], attribute) == value:
+            if held[T.KIND] == kind and dict.get(held[T.ATTRS], attribute) == value:
                 return True
     return False
 
 
 def _free_slot(rt, kind: str, wanted: int, place: str, attribute: str, seat: int) -> int | None:
-    taken = {rt.world.thing(t)["a"].get(attribute) for t in rt.world.contents(place) if rt.world.thing(t)["k"] == kind}
+    taken = {rt.world.thing(t)[T.ATTRS].get(attribute) for t in rt.world.contents(place) if rt.world.thing(t)[T.KIND] == kind}
     allowed = _allowed_values(rt, kind, place, seat)
     for value in range(min(wanted, max(allowed, default=0)), 0, -1):
         if value in allowed and value not in taken:
@@ -904,7 +905,7 @@ def _free_slot(rt, kind: str, wanted: int, place: str, attribute: str, seat: int
 def _allowed_values(rt, kind: str, place: str, seat: int) -> set[int] | frozenset[int]:
     """The values a token of ``kind`` may take in ``place`` now: its zones' values, of the zones
     whose condition holds (every value of the token without zones)."""
-    fixed, conditional = _zone_values(rt, kind, rt.world.thing(place)["k"])
+    fixed, conditional = _zone_values(rt, kind, rt.world.thing(place)[T.KIND])
     if not conditional:
         return fixed
     allowed = set(fixed)

@@ -4,6 +4,7 @@
 from engine.interp.game cimport Game
 from engine.interp.world cimport World
 cimport engine.interp.cslots as F
+cimport engine.interp.ctslots as T
 
 cpdef object rule_at(World world, object place)
 # Functions of a typed runtime, game or World (their fields read from the C struct)

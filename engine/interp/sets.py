@@ -40,6 +40,7 @@ type J.
 from __future__ import annotations
 
 from engine.interp import slots as F
+from engine.interp import tslots as T
 from engine.interp.errors import Infeasible
 from engine.interp import values  # (the module, not its names: values and world import each other through here)
 
@@ -53,7 +54,7 @@ def rule_at(world, place: str | None) -> dict | None:
 
 def sets_in(world, place: str) -> list[str]:
     """The sets lying in ``place`` that hold something, in the order they were started."""
-    return [t for t in world.contents(place) if world.thing(t)["k"] == SET_KIND and world.contents(t)]
+    return [t for t in world.contents(place) if world.thing(t)[T.KIND] == SET_KIND and world.contents(t)]
 
 
 def value_of(world, tid: str, by: str):
@@ -72,7 +73,7 @@ def choices(world, tid: str, place: str, labels: bool = True) -> list[tuple[str,
     jokers = config.get("jokers") or {}
     joker_kinds = set(jokers.get("kinds", ()))
     own = value_of(world, tid, by)
-    is_joker = world.thing(tid)["k"] in joker_kinds
+    is_joker = world.thing(tid)[T.KIND] in joker_kinds
     sets = sets_in(world, place)
     numbers = _numbers(world, sets, by)
     open_sets = [s for s in sets if len(world.contents(s)) < size]
@@ -80,10 +81,10 @@ def choices(world, tid: str, place: str, labels: bool = True) -> list[tuple[str,
     fill_first = config.get("fill_first", False)
 
     def may_start(kind) -> bool:  # with fill_first, a type's open set is filled before a new one starts
-        return not fill_first or all(world.thing(s)["a"][by] != kind for s in open_sets)
+        return not fill_first or all(world.thing(s)[T.ATTRS][by] != kind for s in open_sets)
 
     def join(set_tid: str, note: str = "") -> None:
-        kind = world.thing(set_tid)["a"][by]
+        kind = world.thing(set_tid)[T.ATTRS][by]
         count = len(world.contents(set_tid)) + 1
         text = ""
         if labels:
@@ -102,11 +103,11 @@ def choices(world, tid: str, place: str, labels: bool = True) -> list[tuple[str,
 
     if not is_joker:
         for s in open_sets:
-            if world.thing(s)["a"][by] == own:
+            if world.thing(s)[T.ATTRS][by] == own:
                 join(s)
         if jokers.get("convertible"):
             for s in open_sets:
-                kind = world.thing(s)["a"][by]
+                kind = world.thing(s)[T.ATTRS][by]
                 if kind != own and _only_jokers(world, s, joker_kinds, by):
                     join(s, f", they become {_plural(world, own)}" if labels else "")
         if may_start(own):
@@ -116,15 +117,15 @@ def choices(world, tid: str, place: str, labels: bool = True) -> list[tuple[str,
     own_sets = jokers.get("own_sets", True)
     if adopt:
         for s in open_sets:
-            kind = world.thing(s)["a"][by]
+            kind = world.thing(s)[T.ATTRS][by]
             if kind != own:
                 join(s, f", counts as a {_name(world, kind)}" if labels else "")
     if own_sets:
         for s in open_sets:
-            if world.thing(s)["a"][by] == own:
+            if world.thing(s)[T.ATTRS][by] == own:
                 join(s)
     if adopt:
-        present = list(dict.fromkeys(world.thing(s)["a"][by] for s in sets))
+        present = list(dict.fromkeys(world.thing(s)[T.ATTRS][by] for s in sets))
         for kind in present:
             if kind != own and may_start(kind):
                 new(kind, f", counts as a {_name(world, kind)}" if labels else "")
@@ -147,7 +148,7 @@ def _numbers(world, sets: list[str], by: str) -> dict[str, int]:
     seen: dict = {}
     numbers = {}
     for s in sets:
-        kind = world.thing(s)["a"][by]
+        kind = world.thing(s)[T.ATTRS][by]
         seen[kind] = seen.get(kind, 0) + 1
         numbers[s] = seen[kind]
     return numbers
@@ -155,16 +156,16 @@ def _numbers(world, sets: list[str], by: str) -> dict[str, int]:
 
 def _only_jokers(world, set_tid: str, joker_kinds: set, by: str) -> bool:
     """Whether the set holds only jokers that still have their own type."""
-    kind = world.thing(set_tid)["a"][by]
-    return all(world.thing(t)["k"] in joker_kinds and value_of(world, t, by) == kind
+    kind = world.thing(set_tid)[T.ATTRS][by]
+    return all(world.thing(t)[T.KIND] in joker_kinds and value_of(world, t, by) == kind
                for t in world.contents(set_tid))
 
 
 def name(world, set_tid: str) -> str:
     """'set of towers' (by the set's type)."""
     thing = world.thing(set_tid)
-    config = rule_at(world, thing["at"]) if thing["at"] is not None else None
-    value = thing["a"].get((config or {}).get("by", "type"))
+    config = rule_at(world, thing[T.AT]) if thing[T.AT] is not None else None
+    value = thing[T.ATTRS].get((config or {}).get("by", "type"))
     return f"set of {_plural(world, value)}"
 
 
@@ -191,11 +192,11 @@ def put(world, tid: str, place: str, plan: list) -> str | None:
     own = value_of(world, tid, by)
     if plan[0] == "new":
         set_tid = world.new_id(SET_KIND)
-        world.create(set_tid, SET_KIND, world.thing(place)["o"], place, {by: plan[1], "complete": 0})
+        world.create(set_tid, SET_KIND, world.thing(place)[T.OWNER], place, {by: plan[1], "complete": 0})
     else:
         set_tid = plan[1]
-    kind = world.thing(set_tid)["a"][by]
-    if world.thing(tid)["k"] not in joker_kinds and kind != own:  # a thing converts a set of jokers
+    kind = world.thing(set_tid)[T.ATTRS][by]
+    if world.thing(tid)[T.KIND] not in joker_kinds and kind != own:  # a thing converts a set of jokers
         world.set_attribute(set_tid, by, own)
         for member in world.contents(set_tid):
             world.set_attribute(member, by, own)
@@ -203,7 +204,7 @@ def put(world, tid: str, place: str, plan: list) -> str | None:
     elif kind != own and adopt:  # a joker takes the set's type
         world.set_attribute(tid, by, kind)
     world.put(tid, set_tid)
-    if len(world.contents(set_tid)) >= size and not world.thing(set_tid)["a"].get("complete"):
+    if len(world.contents(set_tid)) >= size and not world.thing(set_tid)[T.ATTRS].get("complete"):
         world.set_attribute(set_tid, "complete", 1)
         return set_tid
     return None
@@ -219,7 +220,7 @@ def put_first(world, tid: str, place: str) -> None:
     by = rule_at(world, place).get("by", "type")
     own = value_of(world, tid, by)
     plans = [plan for _key, _label, plan in options]
-    natural = [plan for plan in plans if (plan[1] if plan[0] == "new" else world.thing(plan[1])["a"][by]) == own]
+    natural = [plan for plan in plans if (plan[1] if plan[0] == "new" else world.thing(plan[1])[T.ATTRS][by]) == own]
     put(world, tid, place, (natural or plans)[0])
 
 
@@ -233,7 +234,7 @@ def move_in(rt, f, tid: str, place: str) -> None:
     if f[F.STEP] == 0 and world.place_of(tid) == place:  # already there: it stays in its set
         return rt.done(f, [tid])
     if f[F.STEP] == 0:
-        owner = world.thing(place)["o"]
+        owner = world.thing(place)[T.OWNER]
         options = choices(world, tid, place, labels=rt.probe_depth is None)
         if not options:
             raise Infeasible(f"no set of the {world.name_of(place)} can take {world.name_of(tid)}")
@@ -248,18 +249,18 @@ def move_in(rt, f, tid: str, place: str) -> None:
     if f[F.STEP] == 1:
         plan = f[F.MORE].pop("plans")[f[F.ANS]]
         f[F.ANS] = None  # (the answer taken: frames.take, which this module cannot import)
-        was = world.thing(tid)["at"]
+        was = world.thing(tid)[T.AT]
         completed = put(world, tid, place, plan)
         world.moved(f[F.ACTOR], tid, was, place)
         f[F.STEP] = 2
         if completed is not None:
-            owner = world.thing(place)["o"]
+            owner = world.thing(place)[T.OWNER]
             seat = f[F.ACTOR] if owner is None else owner
             by = rule_at(world, place).get("by", "type")
-            kinds = _plural(world, world.thing(completed)['a'][by])
+            kinds = _plural(world, world.thing(completed)[T.ATTRS][by])
             who = f"player {seat + 1}" if owner is not None else f"the {world.name_of(place)}"
             world.event("completed", seat, f"{who} completed a set of {kinds}", {"set": completed})
-            root = rt.game.effect("places", world.thing(place)["k"], "sets/completion_effect")
+            root = rt.game.effect("places", world.thing(place)[T.KIND], "sets/completion_effect")
             if root is not None:
                 rt.push(f, root, {"e": rt.new_env({"Set": completed}), "p": seat, "y": seat, "strict": True})
                 return

@@ -14,6 +14,7 @@ they always ran.
 from __future__ import annotations
 
 from engine import rng
+from engine.interp import tslots as T
 from engine.interp.runtime import clone
 from engine.interp.world import World
 
@@ -69,7 +70,7 @@ def _build(game, players: int) -> tuple[dict, list[str]]:
     _create_spaces(game, world)
     piles = _create_cards(game, world, players)
     _fill_starting_places(game, world)
-    state["reserves"] = sorted(t for t in state["things"] if world.thing(t)["k"] in game.items("places")
+    state["reserves"] = sorted(t for t in state["things"] if world.thing(t)[T.KIND] in game.items("places")
                                and world.is_reserve(t))
     return state, piles
 
@@ -125,15 +126,15 @@ def _create_cards(game, world, players: int) -> list[str]:
 def _fill_starting_places(game, world) -> None:
     for place in sorted(world.s["things"]):
         thing = world.thing(place)
-        item = game.items("places").get(thing["k"])
+        item = game.items("places").get(thing[T.KIND])
         if not item or not item.get("starts_with"):
             continue
         for entry in item["starts_with"]:
             kinds = [entry["kind"]] if entry.get("kind") else sorted(game.kinds(entry["each"]))
             for kind in kinds:
                 for _ in range(entry.get("count", 1)):
-                    tid = world.new_id(f"{place}.{kind}" if thing["o"] is not None else kind)
-                    world.create(tid, kind, thing["o"], place, _default_attributes(game, kind))
+                    tid = world.new_id(f"{place}.{kind}" if thing[T.OWNER] is not None else kind)
+                    world.create(tid, kind, thing[T.OWNER], place, _default_attributes(game, kind))
 
 
 def _default_attributes(game, kind: str) -> dict:

@@ -8,6 +8,7 @@ same world operations and frames as the game itself.
 from __future__ import annotations
 
 from engine.interp import slots as F
+from engine.interp import tslots as T
 from engine.interp.errors import RulesError
 from engine.interp.frames import effect_frame, routine_frame
 from engine.interp.items import restart_pick
@@ -123,7 +124,7 @@ def _place(engine, state: dict, seat: int, place: str) -> str:
             return tid
     kinds = [k for k, item in engine.game.items("places").items() if item.get("name") == place or k == place]
     for tid, thing in sorted(state["things"].items()):
-        if thing["k"] in kinds and thing["o"] in (seat, None):
+        if thing[T.KIND] in kinds and thing[T.OWNER] in (seat, None):
             return tid
     raise RulesError(f"player {seat + 1} has no place {place!r}")
 
@@ -131,9 +132,9 @@ def _place(engine, state: dict, seat: int, place: str) -> str:
 def _card_in(state: dict, seat: int, card: str, place: str) -> str:
     inside = state["in"].get(place, [])
     for tid in inside:
-        if state["things"][tid].get("c") == card:
+        if state["things"][tid][T.CARD] == card:
             return tid
-    held = [str(c) for c in (state["things"][tid].get("c") for tid in inside) if c]  # (read only to say why)
+    held = [str(c) for c in (state["things"][tid][T.CARD] for tid in inside) if c]  # (read only to say why)
     guess = did_you_mean(card, held)
     shown = ", ".join(held) or "nothing"
     raise RulesError(f"player {seat + 1} has no {card!r} in their hand" + (f": {guess}" if guess else
@@ -143,8 +144,8 @@ def _card_in(state: dict, seat: int, card: str, place: str) -> str:
 def _move_card(runtime, seat: int, card: str, target: str, moved: set[str]) -> str:
     """Move one copy of ``card`` to ``target``: one still in a deck or pile if possible."""
     copies = [tid for tid, thing in sorted(runtime.s["things"].items())
-              if thing.get("c") == card and tid not in moved and thing["at"] != target and thing["o"] in (None, seat)]
-    copies.sort(key=lambda tid: runtime.s["things"][tid]["o"] is not None)  # unowned copies first
+              if thing[T.CARD] == card and tid not in moved and thing[T.AT] != target and thing[T.OWNER] in (None, seat)]
+    copies.sort(key=lambda tid: runtime.s["things"][tid][T.OWNER] is not None)  # unowned copies first
     if not copies:
         known = runtime.game.items("cards")
         if card not in known:
@@ -152,6 +153,6 @@ def _move_card(runtime, seat: int, card: str, target: str, moved: set[str]) -> s
             raise RulesError(f"there is no card {card!r}" + (f": {guess}" if guess else ""))
         raise RulesError(f"no card {card!r} is left to move")
     tid = copies[0]
-    runtime.world.set_owner(tid, seat if runtime.s["things"][target]["o"] is not None else None)
+    runtime.world.set_owner(tid, seat if runtime.s["things"][target][T.OWNER] is not None else None)
     runtime.world.put(tid, target)
     return tid

@@ -3,6 +3,7 @@
 # Every attribute Context sets must be declared here (tests/test_compiled_declarations.py).
 from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 cimport cython
+cimport engine.interp.ctslots as T
 from engine.effects.vocabulary cimport Noun
 from engine.effects.ast cimport (Aggregate, AllOf, Attribute, Comparison, Count, HasAllOf, KindSelector, Minus, Node,
                                  Number, OtherThan, PlayerSelector, Plus, ThingSelector, Var)
@@ -39,7 +40,7 @@ cpdef object variable_number(Context ctx, object name)
 @cython.locals(game=Game)
 cpdef object test(Context ctx, object node)
 cpdef object _reachable(Context ctx, object tid, object owner)
-@cython.locals(thing=dict)
+@cython.locals(thing=list)
 cpdef object attribute(Context ctx, object subject, object name)
 cpdef object thing_value(Context ctx, object name)
 cpdef object _place_kinds(Context ctx, object place)

@@ -18,6 +18,7 @@ from engine.effects.ast import (
     PlayerVar, Plus, ThingSelector, Truth, Var, VarPlace, WhoDid, WhoPassed, You, Yours,
 )
 from engine.effects.render import render
+from engine.interp import tslots as T
 from engine.interp.errors import RulesError
 
 EMPTY: list = []
@@ -116,7 +117,7 @@ def places(ctx: Context, place: Node | None, owner: int | None) -> list[str] | N
             seats = dict.get(ctx.world.owned_table, next(iter(kinds)), EMPTY)
             return seats[actor] if actor < len(seats) else []
         things = ctx.world.thing_table
-        return [p for p in ctx.world.places_of(kinds, actor) if things[p]["o"] == actor]
+        return [p for p in ctx.world.places_of(kinds, actor) if things[p][T.OWNER] == actor]
     if type(place) is EveryPlace:
         found = ctx.world.places_of(_place_kinds(ctx, place)[0])
         for flt in place.filters:  # "each row of value N": the places that pass every filter
@@ -126,7 +127,7 @@ def places(ctx: Context, place: Node | None, owner: int | None) -> list[str] | N
         value = ctx.env.get(place.name)
         return value if isinstance(value, list) else [value]
     if type(place) is PlaceOf:
-        return [ctx.world.thing(thing_value(ctx, place.name))["at"]]
+        return [ctx.world.thing(thing_value(ctx, place.name))[T.AT]]
     raise RulesError(f"unknown place {place!r}")
 
 
@@ -261,10 +262,10 @@ def _in_every_place(noun, filters, location, keep, kinds, place_noun: str, place
     things, inside = s["things"], s["in"]
     found = []
     for p in kept(ctx, dict.get(s["kinds"], place_kind, EMPTY)):
-        anyone = owner is None or things[p]["o"] is not None
+        anyone = owner is None or things[p][T.OWNER] is not None
         for t in dict.get(inside, p, EMPTY):
             thing = things[t]
-            if thing["k"] in kinds and (anyone or thing["o"] is None or thing["o"] == owner):
+            if thing[T.KIND] in kinds and (anyone or thing[T.OWNER] is None or thing[T.OWNER] == owner):
                 found.append(t)
     return keep(ctx, _not_acting(ctx, found))
 
@@ -282,7 +283,7 @@ def _in_your_place(noun, filters, location, keep, kinds, place_noun: str, place_
         at = actor  # (a C index in the compiled build: the list's own read)
         for p in seats[at]:
             for t in dict.get(inside, p, EMPTY):
-                if things[t]["k"] in kinds:
+                if things[t][T.KIND] in kinds:
                     found.append(t)
     return keep(ctx, _not_acting(ctx, found))
 
@@ -372,8 +373,8 @@ def _in_bound(ctx: Context, name: str, kinds) -> list[str]:
     members = [m for m in (bound if isinstance(bound, list) else [bound]) if isinstance(m, str)]
     were = ctx.env.get(name + "@")
     if were:  # "in Revealed": the members still where they were when bound
-        members = [m for m in members if m not in were or things[m]["at"] == were[m]]
-    found = [t for t in members if t in things and things[t]["k"] in kinds]
+        members = [m for m in members if m not in were or things[m][T.AT] == were[m]]
+    found = [t for t in members if t in things and things[t][T.KIND] in kinds]
     found += world.things(kinds, None, members)
     return list({tid: None for tid in found}) if len(found) > 1 else found  # (in order, once each)
 
@@ -413,7 +414,7 @@ def _usable(ctx: Context, tid: str, owner) -> bool:
     thing = ctx.world.thing(tid)
     if tid == dict.get(ctx.world.s["flow"], "acting"):
         return False
-    space = dict.get(ctx.game.items("spaces"), thing["k"])
+    space = dict.get(ctx.game.items("spaces"), thing[T.KIND])
     structure = dict.get(space, "private_to_structure") if space else None
     return not structure or owner is None or bool(ctx.world.things({structure}, owner))
 
@@ -421,9 +422,9 @@ def _usable(ctx: Context, tid: str, owner) -> bool:
 def _reachable(ctx: Context, tid: str, owner) -> bool:
     """In a shared place (a space, a discard pile) only your own or unowned things count."""
     thing = ctx.world.thing(tid)
-    place = thing["at"]
-    shared = place is not None and ctx.world.thing(place)["o"] is None
-    return not shared or owner is None or thing["o"] in (owner, None)
+    place = thing[T.AT]
+    shared = place is not None and ctx.world.thing(place)[T.OWNER] is None
+    return not shared or owner is None or thing[T.OWNER] in (owner, None)
 
 
 def is_global_kind(game, kind: str) -> bool:
@@ -473,7 +474,7 @@ def _other_than(ctx: Context, tid: str, flt: OtherThan) -> bool:
 
 def _yours(ctx: Context, tid: str, flt: Yours) -> bool:
     """"of yours": the acting player's own, wherever it lies."""
-    return ctx.world.thing(tid)["o"] == ctx.actor
+    return ctx.world.thing(tid)[T.OWNER] == ctx.actor
 
 
 _OTHER_FILTERS = {OtherThan: _other_than, Yours: _yours}  # the filters on no attribute
@@ -487,31 +488,31 @@ def attribute(ctx: Context, subject, name: str):
         return ctx.world.s["flow"].get("phase_number" if name == "phase" else name)
     thing = ctx.world.thing(subject)
     if name == "kind":
-        return thing["k"]
-    value = dict.get(thing["a"], name, UNREAD)  # (read once: the walk reads attributes at most steps)
+        return thing[T.KIND]
+    value = dict.get(thing[T.ATTRS], name, UNREAD)  # (read once: the walk reads attributes at most steps)
     if value is not UNREAD:
         return value
-    card = dict.get(thing, "c")
+    card = thing[T.CARD]
     if card is not None:  # a card's printed attributes live in its definition
         value = dict.get(ctx.game.printed[card], name, UNREAD)
         if value is not UNREAD:
             return value
     if name == "phase":
-        return _space_phase(ctx, thing["k"])
+        return _space_phase(ctx, thing[T.KIND])
     noun = dict.get(ctx.game.nouns, name)
     if noun is not None:  # "the box of Card": the container of that kind
         place = ctx.world.place_of(subject)
-        return place if place is not None and ctx.world.thing(place)["k"] in ctx.game.kinds(noun.id) else None
+        return place if place is not None and ctx.world.thing(place)[T.KIND] in ctx.game.kinds(noun.id) else None
     value = _definition_attribute(ctx, thing, name)
     if value is None and name == "type":  # builtin: the thing's own kind, unless it adopted another (sets)
-        return thing["k"]
+        return thing[T.KIND]
     return value
 
 
-def _definition_attribute(ctx: Context, thing: dict, name: str):
+def _definition_attribute(ctx: Context, thing: list, name: str):
     """An attribute the definition of the thing's kind gives (worked out once per kind and name:
     definitions never change)."""
-    kind = thing["k"]
+    kind = thing[T.KIND]
     memo = ctx.game.memo_for("defined", kind)
     found = dict.get(memo, name, UNREAD)
     if found is UNREAD:
@@ -570,7 +571,7 @@ def _kinds_selected(ctx: Context, selector: KindSelector) -> list:
     if is_resource(noun):
         return found
     if selector.attribute == "kind":  # "kind of card": two copies of a card are one kind
-        kinds = [ctx.world.thing(t).get("c") or ctx.world.thing(t)["k"] for t in found]
+        kinds = [ctx.world.thing(t)[T.CARD] or ctx.world.thing(t)[T.KIND] for t in found]
     else:  # "type of card in Row": the different values of that attribute
         values = [attribute(ctx, t, selector.attribute) for t in found]
         kinds = [value for value in values if value is not None]
@@ -1054,7 +1055,7 @@ def _things_count(ctx: Context, seat: int, noun, node) -> int:
     inner = ctx if ctx.actor == seat else context(ctx.world, seat, ctx.you, ctx.env, ctx.subst)
     world = ctx.world
     acting = dict.get(world.s["flow"], "acting")
-    if acting is not None and ctx.world.thing_table[acting]["k"] in _noun_facts(world.game, noun.id)[0]:
+    if acting is not None and ctx.world.thing_table[acting][T.KIND] in _noun_facts(world.game, noun.id)[0]:
         return len(general_candidates(inner, noun, node.filters, node.location, seat, True))
     return len(candidates(inner, noun, node, seat))
 

@@ -10,6 +10,7 @@ from engine.effects.ast cimport (Bound, Choice, Conditional, Discard, Draw, Exch
 
 from engine.interp.frames cimport Frames, bound_values, effect_frame
 cimport engine.interp.cslots as F
+cimport engine.interp.ctslots as T
 from engine.interp.game cimport Game
 from engine.interp.world cimport World, borrowing
 # The values' readers and the handlers' helpers this module calls most, as C functions: the call

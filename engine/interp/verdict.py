@@ -25,7 +25,7 @@ those steps straight over the effect tree, with no copy of the frames:
   call, is read by its conditions alone: ``_guards``);
 * gaining, paying and losing resources, drawing, discarding, taking,
   giving, moving and setting an attribute change a World of the branch's
-  own, over a shallow copy of the state (counters, and thing dicts and
+  own, over a shallow copy of the state (counters, and things and
   contents lists when things move), with the engine's own item functions;
   the state a caller holds is read, never changed, but for the two changes
   made most: what ``can_do``'s ``prepare`` does first (a worker stood on its
@@ -83,6 +83,7 @@ from engine.effects.ast import (
 )
 from engine.effects.render import render
 from engine.interp import slots as F
+from engine.interp import tslots as T
 from engine.interp.errors import Infeasible, nearer, nearest
 from engine.interp.fallible import (can_fail, children, rest_fails, steps_fail, steps_fail_knowing,
                                     triggers_can_fail)
@@ -1442,10 +1443,10 @@ def _set_way(w, envs, head, tid: str, place: str, plan: list, rest):
     """The way on after putting ``tid`` into a set by ``plan`` (on a branch copy)."""
     envs, world = w.changed(envs)
     completed = sets.put(world, tid, place, plan)
-    root = w.game.effect("places", world.thing(place)["k"], "sets/completion_effect")
+    root = w.game.effect("places", world.thing(place)[T.KIND], "sets/completion_effect")
     if completed is None or root is None:
         return envs, rest
-    owner = world.thing(place)["o"]
+    owner = world.thing(place)[T.OWNER]
     seat = head[1] if owner is None else owner
     key = object()  # the completion effect's own bindings
     envs[key] = {"Set": completed}
@@ -1518,7 +1519,7 @@ def _play(w, envs, head, node: Play, rest):
     if type(pool) is not list:
         return pool
     cards = w.ctx(envs, head).world.s["things"]
-    effects = [w.game.effect("cards", cards[tid]["c"]) for tid in pool]
+    effects = [w.game.effect("cards", cards[tid][T.CARD]) for tid in pool]
     found = w.lightest_way(pool, [0 if root is None else _weight(w.game, root) for root in effects],
                            lambda card: _playing(w, envs, head, card, rest), True)
     return _took_one(w, found, node, pool)
@@ -1554,7 +1555,7 @@ def _playing(w, envs, head, tid: str, rest):
     (Walk.borrowed; the caller undoes it once the way is walked), its effect, then the rest."""
     envs, world = w.borrowed(envs)
     items.play_card(_Branch(world), head[1], tid)
-    root = w.game.effect("cards", world.thing(tid)["c"])
+    root = w.game.effect("cards", world.thing(tid)[T.CARD])
     key = object()  # the card's own bindings
     envs[key] = {}
     after = (_at(head, CHANGES, 0),)  # the card is discarded once its effect is done

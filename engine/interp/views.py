@@ -14,13 +14,14 @@ shows its sets, each with ``contents``: the things in it, seen like the place's 
 from __future__ import annotations
 
 from engine.interp.sets import SET_KIND
+from engine.interp import tslots as T
 
 
 def view_of(game, state: dict, player: int) -> dict:
     """What ``player`` may see of ``state``, as plain data."""
     places = {}
     for place, contents in sorted(state["in"].items()):
-        if not contents or state["things"][place]["k"] == SET_KIND:  # a set shows inside its place
+        if not contents or state["things"][place][T.KIND] == SET_KIND:  # a set shows inside its place
             continue
         places[place] = _visible_contents(game, state, place, contents, player)
     return {
@@ -41,22 +42,22 @@ def view_of(game, state: dict, player: int) -> dict:
 
 def _visible_contents(game, state: dict, place: str, contents: list, player: int):
     thing = state["things"][place]
-    kind = thing["k"]
+    kind = thing[T.KIND]
     if kind in game.items("decks") or kind == "pool":
         return {"hidden": len(contents)}
     item = game.items("places").get(kind, {})
-    secret = item.get("visibility") == "owner" and thing["o"] != player or item.get("visibility") == "hidden"
+    secret = item.get("visibility") == "owner" and thing[T.OWNER] != player or item.get("visibility") == "hidden"
     shown = []
     for tid in contents:
         entry = state["things"][tid]
         if secret:
-            shown.append({"back": back_of(game, entry["k"])})
+            shown.append({"back": back_of(game, entry[T.KIND])})
         else:
-            shown.append({"id": tid, "kind": entry["k"], "card": entry.get("c"), "attributes": entry["a"],
-                          "owner": entry["o"]})
-        if entry["k"] == SET_KIND:  # the things of a set (sets.py) lie in it, seen like the place's
+            shown.append({"id": tid, "kind": entry[T.KIND], "card": entry[T.CARD], "attributes": entry[T.ATTRS],
+                          "owner": entry[T.OWNER]})
+        if entry[T.KIND] == SET_KIND:  # the things of a set (sets.py) lie in it, seen like the place's
             inner = state["in"].get(tid, [])
-            shown[-1]["contents"] = ([{"back": back_of(game, state["things"][t]["k"])} for t in inner] if secret
+            shown[-1]["contents"] = ([{"back": back_of(game, state["things"][t][T.KIND])} for t in inner] if secret
                                      else _visible_contents(game, state, tid, inner, player))
     return shown
 

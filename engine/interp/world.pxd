@@ -5,6 +5,7 @@
 # Python's calling convention; a call from outside still goes through the Python method.
 # (A method with a lambda, a generator expression or ``**keywords`` cannot be cpdef.)
 cimport cython
+cimport engine.interp.ctslots as T
 from engine.interp.numbered cimport numeral
 
 from engine.interp.game cimport Game
@@ -31,15 +32,15 @@ cdef class World:
     @cython.locals(counters=list, at=Py_ssize_t)
     cpdef dict _bucket(self, object owner)
     cpdef object _own_indexes(self)
-    @cython.locals(thing=dict)
+    @cython.locals(thing=list)
     cpdef object set_owner(self, object tid, object owner)
     @cython.locals(owned=dict, seats=list, mine=list)
     cpdef object _index_owner(self, object tid, object kind, object owner, bint add)
     @cython.locals(attributes=dict)
     cpdef object set_attribute(self, object tid, object name, object value)
     cpdef object drop_attribute(self, object tid, object name)
-    @cython.locals(things=dict, thing=dict)
-    cpdef dict edit(self, object tid)
+    @cython.locals(things=dict, thing=list)
+    cpdef list edit(self, object tid)
     @cython.locals(inside=dict)
     cpdef list _writable(self, object place)
     @cython.locals(bucket=dict)
@@ -49,9 +50,9 @@ cdef class World:
     cpdef object lacks(self, object owner, object resource, object amount)
     cpdef object shortfall(self, object owner, object resource, object amount, object verb=*, object spent=*)
     @cython.locals(things=dict)
-    cpdef dict thing(self, object tid)  # (a dict: a caller's read of a field is the dict's own)
+    cpdef list thing(self, object tid)  # (a list: a caller's read of a field is the list's own)
     cpdef object contents(self, object place)
-    @cython.locals(thing=dict, held=list, contents=list)  # (the types' own reads)
+    @cython.locals(thing=list, held=list, contents=list)  # (the types' own reads)
     cpdef object put(self, object tid, object place, object top=*)
     cpdef object put_under(self, list tids, object was, object place)
     cpdef object sets_rule_at(self, object place)
@@ -67,10 +68,10 @@ cdef class World:
     cpdef object _fixed_name(self, object kind, object tid)
     cpdef object _instance_name(self, object kind, object tid)
     cpdef object _kind_name(self, object kind)
-    @cython.locals(thing=dict)
+    @cython.locals(thing=list)
     cpdef object name_of(self, object tid)
     cpdef object counter(self, object owner, object resource)
-    @cython.locals(things=dict, thing=dict)
+    @cython.locals(things=dict, thing=list)
     cpdef object things(self, object kinds, object owner=*, object places=*, object include_reserve=*)
     cpdef object place_of(self, object tid)
     @cython.locals(entry=dict, events=list)  # (the dict's own writes, the list's own append)

@@ -1,9 +1,9 @@
 """The world: counters, things and places, read and changed on a working copy.
 
-Every card, token, worker, structure, space and place is a *thing*:
-``{"k": kind, "o": owner seat or None, "at": container thing id or None,
-"a": {attribute: value}, "n": creation number}``, plus ``"c"`` (the card
-definition) for cards.
+Every card, token, worker, structure, space and place is a *thing*: a list of
+fixed slots (tslots.py), read as ``thing[T.KIND]``: its kind, owner seat or
+None, container thing id or None, attributes (a dict), creation number, card
+definition (for cards, else None) and home reserve (or None).
 Places are things too, so a plot can hold cards and have a limit.
 ``state["in"]`` lists each container's contents in order (a deck's last
 item is its top). Counters (the pack's resources) are numbers per seat.
@@ -14,7 +14,7 @@ World copies them before its first write, and a list in them is replaced,
 never changed in place. "Your cards" is then read from the few cards a
 player owns, not from the whole deck's worth of a kind.
 
-Copies share: a copy of the state (runtime.clone) shares the thing dicts and
+Copies share: a copy of the state (runtime.clone) shares the things and
 the contents lists with the original, and the World copies one the first
 time it writes to it (``edit``, ``_writable``). Every write goes through
 here; ``forget`` is called when the state this World writes to is copied
@@ -34,6 +34,7 @@ it from the reserve, losing it puts it back, and "you have" does not count it.
 from __future__ import annotations
 
 from engine.interp import sets
+from engine.interp import tslots as T
 from engine.interp.errors import Infeasible
 from engine.interp.numbered import numeral
 
@@ -73,7 +74,7 @@ def _merged(lists: list[list[str]], things: dict) -> list[str]:
     the set of kinds they were asked by). One list is returned as it is."""
     if len(lists) <= 1:
         return lists[0] if lists else EMPTY
-    keyed = [(things[tid]["n"], tid) for found in lists for tid in found]  # (a list, and no lambda: a C function)
+    keyed = [(things[tid][T.MADE], tid) for found in lists for tid in found]  # (a list, and no lambda: a C function)
     keyed.sort()  # (creation numbers are unique: the ids are never compared)
     return [tid for _n, tid in keyed]
 
@@ -88,7 +89,7 @@ class World:
         self.game = game
         self.s = state
         self._at_hand()
-        self._things: set[str] = set()  # thing dicts this World has its own copy of
+        self._things: set[str] = set()  # things this World has its own copy of
         self._lists: set[str] = set()  # contents lists likewise
         self._indexes = False  # whether the index dicts (kinds, owned) are this World's own copies
         # With ``lent``, the state's tables of things, contents and counters are still another
@@ -148,7 +149,7 @@ class World:
             self._indexes = True
             self._at_hand()
 
-    def edit(self, tid: str) -> dict:
+    def edit(self, tid: str) -> list:
         """The thing, as this state's own copy, for changing it."""
         if tid not in self._things:
             if self._lent:
@@ -157,7 +158,8 @@ class World:
             thing = things[tid]
             if self._trail is not None:
                 self._trailed(things, tid)
-            thing = things[tid] = {**thing, "a": dict(thing["a"])}
+            thing = things[tid] = list(thing)
+            thing[T.ATTRS] = dict(thing[T.ATTRS])
             set.add(self._things, tid)
             return thing
         return self.thing(tid)
@@ -235,7 +237,7 @@ class World:
 
     # ------------------------------------------------------------ things
 
-    def thing(self, tid: str) -> dict:
+    def thing(self, tid: str) -> list:
         things = self.thing_table  # (typed in the compiled build: the dict's own read)
         return things[tid]
 
@@ -246,11 +248,9 @@ class World:
     def create(self, tid: str, kind: str, owner: int | None, place: str | None, attrs=None, card=None) -> str:
         if self._lent:
             self._own("things")
-        thing = {"k": kind, "o": owner, "at": None, "a": dict(attrs or {}), "n": len(self.thing_table)}
+        thing = [kind, owner, None, dict(attrs or {}), len(self.thing_table), card, None]  # (tslots.py)
         if kind in self.game.fixed_kinds or kind in ENGINE_PLACES:
             self.s["places"] = self.s["places"] + [tid]
-        if card is not None:
-            thing["c"] = card
         if self._trail is not None:
             self._trailed(self.thing_table, tid)
         self.thing_table[tid] = thing
@@ -271,17 +271,17 @@ class World:
     def put(self, tid: str, place: str | None, top: bool = True) -> None:
         """Move a thing into ``place`` (None: out of the game). Into a place whose things
         lie in sets, it goes to the first legal set (sets.py; ``move`` asks instead)."""
-        if self.sets_rule_at(place) and self.thing(tid)["k"] != sets.SET_KIND:
+        if self.sets_rule_at(place) and self.thing(tid)[T.KIND] != sets.SET_KIND:
             return sets.put_first(self, tid, place)
         thing = self.edit(tid)
-        was = thing["at"]
+        was = thing[T.AT]
         if was is not None:
             held = self._writable(was)
             if held and held[-1] == tid:  # mostly the top of a pile: no search from the bottom
                 held.pop()
             else:
                 held.remove(tid)
-        thing["at"] = place
+        thing[T.AT] = place
         if place is not None:
             contents = self._writable(place)
             contents.append(tid) if top else contents.insert(0, tid)
@@ -298,7 +298,7 @@ class World:
                 self.put(tid, place)
             return
         for tid in tids:
-            self.edit(tid)["at"] = place
+            self.edit(tid)[T.AT] = place
         self.set_contents(place, tids + self.contents(place))
         self.set_contents(was, [])
         self._split_into(was)
@@ -307,19 +307,19 @@ class World:
         """The sets rule of the place thing ``place`` (None: its things lie loose, or no place)."""
         if place is None or not self.game.set_kinds:  # (most games have none: no lookup)
             return None
-        kind = self.thing(place)["k"]
+        kind = self.thing(place)[T.KIND]
         return self.game.sets_rule(kind) if kind in self.game.set_kinds else None
 
     def _split_into(self, empty: str) -> None:
         """A place of a kind that ``split_when_empty`` takes the bottom half of its fullest sibling."""
         thing = self.thing(empty)
-        kind, owner = thing["k"], thing["o"]
+        kind, owner = thing[T.KIND], thing[T.OWNER]
         place = dict.get(self.game.items("places"), kind)
         if place is None or not dict.get(place, "split_when_empty"):
             return
         fullest, most = None, 1  # (the first of the fullest siblings, if it holds two or more)
         for sibling in self.places_of({kind}, owner):
-            if sibling != empty and self.thing_table[sibling]["o"] == owner and len(self.contents(sibling)) > most:
+            if sibling != empty and self.thing_table[sibling][T.OWNER] == owner and len(self.contents(sibling)) > most:
                 fullest, most = sibling, len(self.contents(sibling))
         if fullest is None:
             return
@@ -336,14 +336,14 @@ class World:
 
     def set_owner(self, tid: str, owner: int | None) -> None:
         thing = self.edit(tid)
-        was = thing["o"]
+        was = thing[T.OWNER]
         if was == owner:
             return
-        thing["o"] = owner
+        thing[T.OWNER] = owner
         if was is not None:
-            self._index_owner(tid, thing["k"], was, False)
+            self._index_owner(tid, thing[T.KIND], was, False)
         if owner is not None:
-            self._index_owner(tid, thing["k"], owner, True)
+            self._index_owner(tid, thing[T.KIND], owner, True)
 
     def _index_owner(self, tid: str, kind: str, owner: int, add: bool) -> None:
         """Add ``tid`` to (or take it from) ``owner``'s list of its kind in the index of owned
@@ -358,12 +358,12 @@ class World:
         owned[kind] = seats
 
     def set_attribute(self, tid: str, name: str, value) -> None:
-        attributes = self.edit(tid)["a"]  # (typed in the compiled build: the dict's own write)
+        attributes = self.edit(tid)[T.ATTRS]  # (typed in the compiled build: the dict's own write)
         attributes[name] = value
 
     def drop_attribute(self, tid: str, name: str) -> None:
-        if name in self.thing_table[tid]["a"]:
-            dict.pop(self.edit(tid)["a"], name)
+        if name in self.thing_table[tid][T.ATTRS]:
+            dict.pop(self.edit(tid)[T.ATTRS], name)
 
     def set_contents(self, place: str, contents: list[str]) -> None:
         if self._lent:
@@ -377,17 +377,17 @@ class World:
         """Placed somewhere that counts: not out of the game, not in a reserve.
         Places, spaces and decks have no container and are always in play."""
         thing = self.thing_table[tid]
-        place = thing["at"]
+        place = thing[T.AT]
         if place is None:
-            return thing["k"] in self.game.fixed_kinds
+            return thing[T.KIND] in self.game.fixed_kinds
         return not self.is_reserve(place)
 
     def is_reserve(self, place: str) -> bool:
-        return self.thing(place)["k"] in self.game.reserve_kinds
+        return self.thing(place)[T.KIND] in self.game.reserve_kinds
 
     def seen_by(self, place: str) -> str:
         """Who sees the faces of what lies in ``place``: "all", "owner" or "nobody"."""
-        kind = self.thing(place)["k"]
+        kind = self.thing(place)[T.KIND]
         memo = self.game.memo["seen_by"]
         found = dict.get(memo, kind)
         if found is None:
@@ -403,7 +403,7 @@ class World:
         """Things of ``kinds``, optionally only ``owner``'s and only inside ``places``, in a stable order."""
         things = self.thing_table
         if places is not None:
-            pool = [tid for place in places for tid in self._inside(place) if things[tid]["k"] in kinds]
+            pool = [tid for place in places for tid in self._inside(place) if things[tid][T.KIND] in kinds]
         else:  # from an index, each list already of one of ``kinds`` (and ``owner``'s) in creation order
             pool = _merged(self._indexed(kinds, owner), things)
         if owner is None and (places is not None or include_reserve):
@@ -416,11 +416,11 @@ class World:
         found = []
         for tid in pool:
             thing = things[tid]
-            if check_owner and thing["o"] != owner:
+            if check_owner and thing[T.OWNER] != owner:
                 continue
             if check_play:  # in play: not out of the game, not in a reserve (see in_play)
-                at = thing["at"]
-                if (thing["k"] not in fixed) if at is None else (things[at]["k"] in reserves):
+                at = thing[T.AT]
+                if (thing[T.KIND] not in fixed) if at is None else (things[at][T.KIND] in reserves):
                     continue
             found.append(tid)
         return found  # creation order: deterministic, and the same after a copy
@@ -441,19 +441,19 @@ class World:
 
     def _inside(self, place: str):
         """What ``place`` holds; for a place whose things lie in sets, the things of its sets."""
-        if not self.game.set_kinds or self.thing(place)["k"] not in self.game.set_kinds:
+        if not self.game.set_kinds or self.thing(place)[T.KIND] not in self.game.set_kinds:
             return self.contents(place)
         things = self.thing_table
         return [tid for held in self.contents(place)
-                for tid in (self.contents(held) if things[held]["k"] == sets.SET_KIND else (held,))]
+                for tid in (self.contents(held) if things[held][T.KIND] == sets.SET_KIND else (held,))]
 
     def place_of(self, tid: str) -> str | None:
         """The place a thing lies in (for a thing in a set, the place of the set)."""
-        place = self.thing(tid)["at"]
+        place = self.thing(tid)[T.AT]
         if place is not None:
             held_in = self.thing(place)
-            if held_in["k"] == sets.SET_KIND:
-                return held_in["at"]
+            if held_in[T.KIND] == sets.SET_KIND:
+                return held_in[T.AT]
         return place
 
     def places_of(self, kinds, owner=None) -> list[str]:
@@ -462,8 +462,8 @@ class World:
         if len(kinds) == 1:  # one kind: its index lists its places in creation order
             pool = dict.get(self.kinds_table, next(iter(kinds)), EMPTY)
         else:
-            pool = [tid for tid in self.s["places"] if things[tid]["k"] in kinds]
-        return [tid for tid in pool if owner is None or things[tid]["o"] in (owner, None)]
+            pool = [tid for tid in self.s["places"] if things[tid][T.KIND] in kinds]
+        return [tid for tid in pool if owner is None or things[tid][T.OWNER] in (owner, None)]
 
     def place_for(self, kind: str, owner: int | None) -> str | None:
         """The first place of ``kind`` belonging to ``owner`` (or the global one)."""
@@ -478,7 +478,7 @@ class World:
                     return seats[owner][0]
         things = self.thing_table
         for tid in every:  # (places_of for one kind, stopping at the first)
-            if owner is None or things[tid]["o"] in (owner, None):
+            if owner is None or things[tid][T.OWNER] in (owner, None):
                 return tid
         return None
 
@@ -530,9 +530,9 @@ class World:
         its definition's, who sees into a place is its kind's, and the name of a declared place
         (a place, a space, a deck) is fixed. Else each time (a set's name changes with its
         members)."""
-        card = dict.get(self.thing_table[tid], "c")
+        card = self.thing_table[tid][T.CARD]
         there = dict.get(self.thing_table, place)
-        if card is None or there is None or there["k"] not in self.game.fixed_kinds:
+        if card is None or there is None or there[T.KIND] not in self.game.fixed_kinds:
             return self._told(tid, was, place)
         memo = self.game.memo["moves_told"]
         key = (card, was, place)
@@ -574,22 +574,22 @@ class World:
 
     def name_of(self, tid: str) -> str:
         thing = self.thing_table[tid]
-        card = dict.get(thing, "c")
+        card = thing[T.CARD]
         if card is not None:  # a card's name is its definition's: kept once per card
             names = self.game.memo["card_names"]
             name = dict.get(names, card)
             if name is None:
                 name = names[card] = str(self.game.item("cards", card).get("name", card))
             return name
-        kind = thing["k"]
+        kind = thing[T.KIND]
         name = self._fixed_name(kind, tid)
         if name is not None:
             return name
         if kind == sets.SET_KIND:
             return sets.name(self, tid)
         name = self._kind_name(kind)
-        if "value" in thing["a"]:  # (a token: others have fixed names)
-            return f"{name} ({thing['a']['value']})"
+        if "value" in thing[T.ATTRS]:  # (a token: others have fixed names)
+            return f"{name} ({thing[T.ATTRS]['value']})"
         return name
 
 
@@ -597,9 +597,9 @@ def _inserted(tids: list[str], tid: str, things: dict) -> list[str]:
     """A new list of ``tids`` (in creation order) with ``tid`` in its place among them: after
     the last one made before it (most often at the end; an older thing gained later, a card
     drawn from a shuffled deck, goes further in)."""
-    made = things[tid]["n"]
+    made = things[tid][T.MADE]
     at = len(tids)
-    while at and things[tids[at - 1]]["n"] > made:
+    while at and things[tids[at - 1]][T.MADE] > made:
         at -= 1
     return tids[:at] + [tid] + tids[at:]
 
