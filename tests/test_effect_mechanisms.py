@@ -293,10 +293,10 @@ def test_a_frame_is_read_as_the_player_it_runs_for_now():
     first = rt.ctx(frame)
     assert rt.ctx(frame) is first  # the same frame: the Context made last
     assert rt.ctx(list(frame)) is first  # another frame running where it ran
-    rt.replace(frame, 0, {"p": 1, "y": 1})
+    rt.replace(frame, 0, {F.ACTOR: 1, F.YOU: 1})
     other = rt.ctx(frame)
     assert (other.actor, other.you, first.actor) == (1, 1, 0)
-    rt.replace(frame, 0, {"e": rt.new_env({"Extra": 4})})
+    rt.replace(frame, 0, {F.ENV: rt.new_env({"Extra": 4})})
     assert rt.ctx(frame).env == {"Extra": 4}
 
 
@@ -308,10 +308,10 @@ def test_a_frame_pushed_with_its_parents_players_and_bindings_reads_the_parents_
     made = rt.ctx(parent)
     assert rt.ctx(rt.push(parent, 0)) is made
     rt.ctx(parent)
-    assert rt.ctx(rt.push(parent, 0, {"strict": True})) is made
+    assert rt.ctx(rt.push(parent, 0, {F.STRICT: True})) is made
     rt.ctx(parent)
-    other = rt.ctx(rt.push(parent, 0, {"p": 1}))
+    other = rt.ctx(rt.push(parent, 0, {F.ACTOR: 1}))
     assert (other.actor, other.you) == (1, 0)
     rt.ctx(parent)
-    bound = rt.ctx(rt.push(parent, 0, {"e": rt.new_env({"Extra": 4})}))
+    bound = rt.ctx(rt.push(parent, 0, {F.ENV: rt.new_env({"Extra": 4})}))
     assert bound.env == {"Extra": 4}

@@ -12,7 +12,6 @@ from engine.interp import slots as F
 from engine.interp import tslots as T
 from engine.interp.errors import RulesError
 from engine.interp.numbered import env_key
-from engine.interp.slots import NAMED
 from engine.interp.values import Context, context
 
 NO_NOUNS: dict = {}  # a frame that substitutes no nouns (never written to)
@@ -33,15 +32,15 @@ def routine_frame(routine: str, env: str, actor, you, src: str) -> list:
 
 
 def fill(frame: list, fields: dict) -> None:
-    """Give ``frame`` the named ``fields`` (slots.NAMED): a slot each, or kept in its MORE
-    under the name."""
+    """Give ``frame`` its ``fields``: each keyed by a slot's number (slots.py) goes into that
+    slot, each keyed by a name into its MORE under the name."""
     more = frame[F.MORE]
     for key, value in fields.items():
-        at = dict.get(NAMED, key, -1)
-        if at < 0:
-            more[key] = value
+        if type(key) is int:
+            at = key  # (a C index in the compiled build: the list's own write)
+            frame[at] = value
         else:
-            frame[at] = value  # (a C index in the compiled build: the list's own write)
+            more[key] = value
 
 
 def take(frame: list, at: int):
@@ -119,7 +118,7 @@ class Frames:
     def push(self, parent: list, node, fields: dict | None = None) -> list:
         """Push a frame running ``node`` (a node or its number), inheriting the parent's context;
         ``fields``: what the new frame has that differs from its parent's, or that it adds, by
-        name (slots.NAMED; any other name is kept in its MORE)."""
+        slot or by name (fill)."""
         game = self.game
         frame = effect_frame(game.entry_of(node), parent[F.ENV], parent[F.ACTOR], parent[F.YOU], parent[F.SRC])
         x = parent[F.NOUNS]
@@ -127,10 +126,10 @@ class Frames:
             frame[F.NOUNS] = x
         if fields:
             fill(frame, fields)
-            if "e" in fields:
-                if fields["e"] != parent[F.ENV]:
+            if F.ENV in fields:
+                if fields[F.ENV] != parent[F.ENV]:
                     frame[F.OWN] = True  # its bindings go when it finishes
-            elif self._ctx_frame is parent and "p" not in fields and "y" not in fields and "x" not in fields:
+            elif self._ctx_frame is parent and F.ACTOR not in fields and F.YOU not in fields and F.NOUNS not in fields:
                 self._ctx_frame = frame  # its context is the parent's, made already (ctx)
         elif self._ctx_frame is parent:  # (as above)
             self._ctx_frame = frame
@@ -161,7 +160,7 @@ class Frames:
     def hand_over(self, frame: list, node, fields: dict | None) -> None:
         """``replace``, for a node that brings bindings of its own in ``fields``: the frame's
         own bindings go first."""
-        if fields and frame[F.OWN] and dict.get(fields, "e", frame[F.ENV]) != frame[F.ENV]:
+        if fields and frame[F.OWN] and dict.get(fields, F.ENV, frame[F.ENV]) != frame[F.ENV]:
             del self.env_table[frame[F.ENV]]
         self.replace(frame, node, fields)
 
@@ -203,7 +202,7 @@ class Frames:
         read. The frame keeps its context and marks (STRICT, SOFT, OWN, QUIET, AS), and is
         changed in place like any running frame (the state's own: runtime.clone copies running
         frames). What the old handler kept goes: the routine it ran, an answer, a pick, its MORE.
-        ``fields``: what it gets besides, by name (as in push)."""
+        ``fields``: what it gets besides, by slot or by name (as in push)."""
         if self.stack[-1] is not frame:
             raise RulesError("a handler replaced a frame that was not on top")
         game = self.game

@@ -81,7 +81,7 @@ def _bound_now(rt, f, node: Bound):
         return None
     out = items.items_now(rt, f, step)
     if type(out) is dict:
-        out["as"] = node.name
+        out[F.AS] = node.name
         return step, out
     if out is not None:
         bind_into(rt.env(f), rt.s["things"], node.name, out)
@@ -96,7 +96,7 @@ def _may(rt, f, node: May):
             return rt.ask(f, f[F.ACTOR], partial(_may_prompt, node.step), YES_NO)  # (no lambda: a C function, compiled)
         f[F.ANS] = forced
     if take(f, F.ANS) == "yes":
-        rt.replace(f, node.step, {"strict": True})
+        rt.replace(f, node.step, {F.STRICT: True})
     else:
         rt.done(f)
 
@@ -350,7 +350,7 @@ def _run_chosen(rt, f, node: Choice):
         return rt.done(f, rt.last_out)
     key = queue.pop(0)
     target = node.upgrade if key == "upgrade" else node.options[int(key)]
-    rt.push(f, target, {"strict": True})
+    rt.push(f, target, {F.STRICT: True})
 
 
 def _conditional(rt, f, node: Conditional):
@@ -374,7 +374,7 @@ def _if_possible(rt, f, node: IfPossible):
         f[F.STEP] = 1
         reason = rt.can_carry_out(f, node.body)
         if reason is None:
-            return rt.push(f, node.body, {"strict": True})
+            return rt.push(f, node.body, {F.STRICT: True})
         rt.world.event("skipped", f[F.ACTOR], f"nothing could be done ({option_label(node.body)}): {reason}",
                        {"reason": reason})
         return rt.done(f)
@@ -476,7 +476,7 @@ def _repeat(rt, f, node: Repeat):
         kept["left"] -= 1
     kept["runs"] += 1
     if kept["optional"]:
-        rt.push(f, node.body, {"strict": True})
+        rt.push(f, node.body, {F.STRICT: True})
     else:
         rt.child(f, node.body)  # done at once or not, the loop comes back to this frame next
 
@@ -514,7 +514,7 @@ def _poll(rt, f, node: Poll):
         if take(f, F.ANS) == "yes":
             kept["did"].append(seat)
             f[F.STEP] = 3
-            return rt.push(f, node.step, {"p": seat, "strict": True})
+            return rt.push(f, node.step, {F.ACTOR: seat, F.STRICT: True})
     if f[F.STEP] == 3:  # their step finished
         kept["gave"] += rt.last_out
         f[F.STEP] = 1
@@ -530,7 +530,7 @@ def _poll(rt, f, node: Poll):
 
 
 def _obligation(rt, f, node: Obligation):
-    rt.replace(f, node.body, {"p": player_of(rt.ctx(f), node.player)})
+    rt.replace(f, node.body, {F.ACTOR: player_of(rt.ctx(f), node.player)})
 
 
 # ------------------------------------------------------------------ single actions
@@ -566,7 +566,7 @@ def _perform(rt, f, node: Perform):
         root = runner.effect_of_thing(rt, tid)
         f[F.STEP] = 1
         if root is not None:
-            rt.push(f, root, {"e": rt.new_env({}), "strict": True})
+            rt.push(f, root, {F.ENV: rt.new_env({}), F.STRICT: True})
     else:
         rt.done(f, rt.last_out)
 
@@ -594,7 +594,7 @@ def _call(rt, f, node: Call):
         f[F.STEP] = 2
         procedure, runner = plan_of(rt.game, f[F.NODE]).procedure, rt.flow
         for root, label in runner.triggers_after(rt, f[F.ACTOR], procedure):
-            rt.push(f, root, {"e": rt.new_env({}), "y": f[F.ACTOR], "src": f"trigger:{label}"})
+            rt.push(f, root, {F.ENV: rt.new_env({}), F.YOU: f[F.ACTOR], F.SRC: f"trigger:{label}"})
     else:
         rt.done(f, kept.pop("result"))
 
@@ -609,16 +609,16 @@ def _call_now(rt, f, node: Call):
     if plan.result is not None or plan.triggered:
         return None
     fields = _call_fields(rt, f, plan)
-    fields["own"] = fields["q"] = True
+    fields[F.OWN] = fields[F.QUIET] = True
     return plan.body, fields
 
 
 def _call_fields(rt, f, plan) -> dict:
     """The keys of the frame of a procedure's body: its bindings, its owner, its nouns."""
-    fields = {"e": rt.new_env(bindings(plan, None if plan.plain else rt.ctx(f))), "y": f[F.ACTOR]}
+    fields = {F.ENV: rt.new_env(bindings(plan, None if plan.plain else rt.ctx(f))), F.YOU: f[F.ACTOR]}
     nouns = nouns_of(plan, f[F.NOUNS])
     if nouns:
-        fields["x"] = nouns
+        fields[F.NOUNS] = nouns
     return fields
 
 

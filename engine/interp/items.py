@@ -402,8 +402,8 @@ def _step_item(rt, f, node, item: Item, verb: str) -> bool:
 def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | dict | None:
     """Carry out one item that needs no decision, and give what it produced (a list). A pick
     that asks, or any pick of cards to play, is only started: its fields (the pick's slots,
-    slots.py, by name) are given, for the frame that goes on with it. None, having done nothing, for things
-    bound to play. ``f``: the frame whose player acts and whose context ``ctx`` is (only read)."""
+    slots.py) are given, for the frame that goes on with it. None, having done nothing, for
+    things bound to play. ``f``: the frame whose player acts and whose context ``ctx`` is (only read)."""
     if isinstance(item, BoundItem):
         if verb == "play":
             return None
@@ -422,7 +422,7 @@ def _item_now(rt, f, ctx: Context, node, item: Item, verb: str) -> list | dict |
     low, high, cand = _start_pick(rt, item, f[F.ACTOR], ctx)
     taken = None if verb == "play" else _taken_unasked([], cand, low, high)
     if taken is None:
-        return {"min": low, "max": high, "picked": [], "cand": cand, "keys": {}}
+        return {F.LEAST: low, F.MOST: high, F.PICKED: [], F.CAND: cand, F.KEYS: {}}
     return _apply_things(rt, f, node, verb, taken)
 
 
@@ -552,7 +552,7 @@ def _play_next(rt, f) -> None:
     root = rt.game.effect("cards", card)
     kept["playing"] = tid
     if root is not None:
-        rt.push(f, root, {"e": rt.new_env({}), "y": f[F.ACTOR], "strict": True, "src": f"card:{card}", "own": True})
+        rt.push(f, root, {F.ENV: rt.new_env({}), F.YOU: f[F.ACTOR], F.STRICT: True, F.SRC: f"card:{card}", F.OWN: True})
 
 
 def play_card(rt, seat: int, tid: str) -> None:

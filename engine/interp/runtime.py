@@ -343,7 +343,7 @@ class Steps(Frames):
         """can_carry_out, found by a trial alone."""
         trial = self._trial_copy(keep=len(self.stack))
         depth = len(trial["frames"]) + 1
-        Runtime(self.game, trial, self.flow).push(frame, number, {"strict": True})
+        Runtime(self.game, trial, self.flow).push(frame, number, {F.STRICT: True})
         budget = [self.budget if self.probe_depth is not None else PROBE_BUDGET]
         reason = _explore(self.game, trial, self.flow, depth, budget)
         if self.probe_depth is not None:

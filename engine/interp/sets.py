@@ -262,6 +262,6 @@ def move_in(rt, f, tid: str, place: str) -> None:
             world.event("completed", seat, f"{who} completed a set of {kinds}", {"set": completed})
             root = rt.game.effect("places", world.thing(place)[T.KIND], "sets/completion_effect")
             if root is not None:
-                rt.push(f, root, {"e": rt.new_env({"Set": completed}), "p": seat, "y": seat, "strict": True})
+                rt.push(f, root, {F.ENV: rt.new_env({"Set": completed}), F.ACTOR: seat, F.YOU: seat, F.STRICT: True})
                 return
     rt.done(f, [tid])

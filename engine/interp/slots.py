@@ -8,7 +8,9 @@ took a lookup (some 100 to 200 instructions) and a frame's every key took a writ
 The slots every frame has are named here, read as ``frame[F.STEP]`` with this module imported
 as ``F``. What a handler keeps between its steps (the candidates of a pick, what is left to do)
 lives in the frame's ``MORE`` dict under names of the handler's own, but for a pick's, which
-has slots of its own (CAND to KEYS): a pick reads them at every option it offers. Frames.py makes, fills and
+has slots of its own (CAND to KEYS): a pick reads them at every option it offers. A frame
+pushed or handed over is given its fields as a dict (frames.fill): a slot's number for a
+slot (``{F.ENV: key, F.STRICT: True}``), a name for what goes into MORE. Frames.py makes, fills and
 empties frames.
 
 In the compiled build a module's .pxd cimports cslots.pxd as ``F`` instead: the same numbers as
@@ -40,9 +42,3 @@ MOST = 17  # the most it may pick (None: no most)
 KEYS = 18  # each option key it offered, to the thing (or seat) the key stands for (a dict)
 MORE = 19  # a dict: what its handler keeps between steps, by names of the handler's own
 SIZE = 20
-
-# The fields a pushed frame may be given by name (Frames.push, replace, push_routine): each
-# name's slot. Any other name is kept in MORE.
-NAMED = {"n": NODE, "s": STEP, "e": ENV, "p": ACTOR, "y": YOU, "src": SRC, "x": NOUNS, "strict": STRICT,
-         "own": OWN, "soft": SOFT, "q": QUIET, "as": AS, "h": ROUTINE, "ans": ANS, "cand": CAND, "picked": PICKED,
-         "min": LEAST, "max": MOST, "keys": KEYS}

@@ -705,7 +705,7 @@ def _play_answers(w, frames, depth, node: Play):
 
 
 def _head(frame: list) -> tuple:
-    return (frame[F.ENV], frame[F.ACTOR], frame[F.YOU], frame[F.NOUNS] or NO_NOUNS)  # a routine's "e" is "root"
+    return (frame[F.ENV], frame[F.ACTOR], frame[F.YOU], frame[F.NOUNS] or NO_NOUNS)  # a routine's ENV is "root"
 
 
 def _segment(frame: list, number: int, step) -> tuple:
