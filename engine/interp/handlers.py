@@ -26,7 +26,7 @@ from engine.interp import tslots as T
 from engine.interp.calls import bindings, nouns_of, plan_of
 from engine.interp.errors import Infeasible
 from engine.interp.frames import bind_into, take
-from engine.interp.items import slot_taken
+from engine.interp.items import BINDS_ITSELF, slot_taken
 from engine.interp.labels import choice_index, choice_keys, label_names, option_label, with_values
 from engine.interp.numbered import seat_name
 from engine.interp.values import (number, player_of, polled_of, polled_seats, seats_named, select, test, thing_value,
@@ -77,7 +77,7 @@ def _bound_now(rt, f, node: Bound):
     needs no decision; a pick that asks is handed the name, and binds what it takes when its
     frame finishes (Frames.done), so the Bound spends no frame. None for any other step."""
     step = node.step
-    if type(step) not in items.BINDS_ITSELF:
+    if type(step) not in BINDS_ITSELF:
         return None
     out = items.items_now(rt, f, step)
     if type(out) is dict:

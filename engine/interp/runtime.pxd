@@ -18,6 +18,7 @@ cpdef object _steps(Frames rt, dict state, list frames, list nodes, list handler
 # sure_options stay Python calls: tests patch them in this module).
 from engine.interp.fallible cimport can_fail, frames_fail, fresh
 from engine.interp.verdict cimport lightest_first
+from engine.interp.needs cimport unaffordable  # (no test patches it: a C call)
 
 # A decision's prompt in words (made by its function only for a decision really asked)
 cpdef object _words(object prompt)

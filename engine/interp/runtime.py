@@ -78,6 +78,7 @@ from engine.interp import slots as F
 from engine.interp.errors import Infeasible, RulesError, nearer, nearest
 from engine.interp.fallible import can_fail, frames_fail, fresh, settled, sure_options
 from engine.interp.frames import Frames, effect_frame
+from engine.interp.needs import unaffordable
 from engine.interp.numbered import decision_id, env_key
 from engine.interp.verdict import PICKED, YES, lightest_first
 from engine.interp.world import World, roomy
@@ -220,7 +221,7 @@ class Steps(Frames):
         whose explorer tries the answers in order, as forced_answer does not."""
         if self.probe_depth is not None or frame[F.NOUNS]:  # (nouns substituted: refusal reads none)
             return False
-        if not needs.unaffordable(self, node, frame[F.ACTOR]):
+        if not unaffordable(self, node, frame[F.ACTOR]):
             return False
         frames, depth = self.stack, self._region_depth()
         # (with no strict frame, depth is the top frame's, which is not strict: the question's region is itself)

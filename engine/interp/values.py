@@ -636,8 +636,14 @@ def counter_owner(game, resource: str, seat: int | None) -> int | None:
 
 
 def number(ctx: Context, node) -> int:
-    """The value of a number expression."""
-    reader = dict.get(NUMBERS, type(node))
+    """The value of a number expression (NUMBERS; a number or a name, the most read, with no
+    lookup in the table: in the compiled build a C call with no call through the table)."""
+    kind = type(node)
+    if kind is Number:
+        return _number_value(ctx, node)
+    if kind is Var:
+        return _var_number(ctx, node)
+    reader = dict.get(NUMBERS, kind)
     if reader is None:
         raise RulesError(f"not a number: {node!r}")
     return reader(ctx, node)
