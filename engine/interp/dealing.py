@@ -110,7 +110,7 @@ def _deal(rt, seat: int, deal: dict) -> None:
         rt.world.set_owner(tid, rt.world.thing(target)[T.OWNER])
         rt.world.put(tid, target)
         if not deal.get("to"):
-            rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", {"thing": tid})
+            rt.world.thing_event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}", tid)
         elif rt.world.thing(target)[T.OWNER] is not None:
             rt.world.event("dealt", seat, f"player {seat + 1} was dealt {rt.world.name_of(tid)}",
                            {"thing": tid, "to": target, "private": rt.world.seen_by(target) != "all"})

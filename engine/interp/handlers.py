@@ -268,10 +268,10 @@ def _set_now(rt, f, node: Set) -> list:
     tid = thing_value(ctx, node.name)
     value = number(ctx, node.value)
     if slot_taken(rt.world, tid, node.attribute, value):
-        rt.world.event("stayed", f[F.ACTOR], f"{rt.world.name_of(tid)} stays: that slot is taken", {"thing": tid})
+        rt.world.thing_event("stayed", f[F.ACTOR], f"{rt.world.name_of(tid)} stays: that slot is taken", tid)
         return [tid]
     rt.world.set_attribute(tid, node.attribute, value)
-    rt.world.event("changed", f[F.ACTOR], f"{rt.world.name_of(tid)}: {node.attribute} is now {value}", {"thing": tid})
+    rt.world.thing_event("changed", f[F.ACTOR], f"{rt.world.name_of(tid)}: {node.attribute} is now {value}", tid)
     return [tid]
 
 

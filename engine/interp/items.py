@@ -528,7 +528,7 @@ def _apply_things(rt, f, node, verb: str, things: list) -> list:
                         {"thing": tid, "to": target})
         elif verb == "take":
             move_to_owner(rt, tid, seat)
-            world.event("took", seat, f"{_who(seat)} took {world.name_of(tid)}", {"thing": tid})
+            world.thing_event("took", seat, f"{_who(seat)} took {world.name_of(tid)}", tid)
         elif verb == "reveal":
             reveal(rt, seat, tid)
         elif verb == "gain":
@@ -559,7 +559,7 @@ def play_card(rt, seat: int, tid: str) -> None:
     """Set a played card aside while it resolves (nobody's card meanwhile); it is discarded after."""
     rt.world.set_owner(tid, None)
     rt.world.put(tid, playing_place(rt))
-    rt.world.event("played", seat, f"{_who(seat)} played {rt.world.name_of(tid)}", {"thing": tid})
+    rt.world.thing_event("played", seat, f"{_who(seat)} played {rt.world.name_of(tid)}", tid)
 
 
 def playing_place(rt) -> str:
@@ -618,7 +618,7 @@ def _top_of_kinds(rt, place: str, kinds, count: int) -> list[str]:
 def reveal(rt, seat: int, tid: str) -> None:
     """Lay a thing face up where everybody sees it."""
     rt.world.put(tid, revealed_place(rt))
-    rt.world.event("revealed", seat, f"{_who(seat)} revealed {rt.world.name_of(tid)}", {"thing": tid})
+    rt.world.thing_event("revealed", seat, f"{_who(seat)} revealed {rt.world.name_of(tid)}", tid)
 
 
 def discard(rt, seat, tid: str, played: bool = False, resolved: bool = False) -> None:
@@ -634,10 +634,10 @@ def discard(rt, seat, tid: str, played: bool = False, resolved: bool = False) ->
     else:
         world.destroy(tid)
     if resolved:
-        world.event("discarded", seat, f"{name} went to the discard pile", {"thing": tid})
+        world.thing_event("discarded", seat, f"{name} went to the discard pile", tid)
     else:
-        world.event("played" if played else "discarded", seat,
-                    f"{_who(seat)} {'played' if played else 'discarded'} {name}", {"thing": tid})
+        world.thing_event("played" if played else "discarded", seat,
+                          f"{_who(seat)} {'played' if played else 'discarded'} {name}", tid)
 
 
 def lose(rt, seat, tid: str) -> None:
@@ -651,7 +651,7 @@ def lose(rt, seat, tid: str) -> None:
         world.put(tid, _discard_pile(rt, thing))
     else:
         world.destroy(tid)
-    world.event("lost", seat, f"{_who(seat)} lost {name}", {"thing": tid})
+    world.thing_event("lost", seat, f"{_who(seat)} lost {name}", tid)
 
 
 def _discard_pile(rt, thing: list) -> str | None:
@@ -805,7 +805,7 @@ def gain_existing(rt, seat: int, tid: str, destination: str | None = None) -> No
         thing[T.HOME] = thing[T.AT]
     world.set_owner(tid, seat)
     world.put(tid, destination or _home_place(rt, thing[T.KIND], seat))
-    world.event("gained", seat, f"{_who(seat)} gained {world.name_of(tid)}", {"thing": tid})
+    world.thing_event("gained", seat, f"{_who(seat)} gained {world.name_of(tid)}", tid)
 
 
 def _create(rt, f, item: Item, kinds: list[str], seat: int, destination: str | None) -> str:
@@ -822,7 +822,7 @@ def _create(rt, f, item: Item, kinds: list[str], seat: int, destination: str | N
     rt.world.create(tid, kind, seat, None, attrs)
     place = destination or _home_place(rt, kind, seat)
     if place_token(rt, tid, place, seat):
-        rt.world.event("gained", seat, f"{_who(seat)} gained {rt.world.name_of(tid)}", {"thing": tid})
+        rt.world.thing_event("gained", seat, f"{_who(seat)} gained {rt.world.name_of(tid)}", tid)
     return tid
 
 

@@ -76,6 +76,8 @@ cdef class World:
     cpdef object place_of(self, object tid)
     @cython.locals(entry=dict, events=list)  # (the dict's own writes, the list's own append)
     cpdef object event(self, object kind, object player, object text, dict fields=*)
+    @cython.locals(entry=dict, events=list)
+    cpdef object thing_event(self, object kind, object player, object text, object tid)
     @cython.locals(entry=dict, flow=dict)
     cpdef dict _entry(self, object kind, object player, object text)
     @cython.locals(entry=dict, events=list)

@@ -496,6 +496,16 @@ class World:
                 entry[key] = value
         events.append(entry)
 
+    def thing_event(self, kind: str, player: int | None, text: str, tid: str) -> None:
+        """Record an event that tells of one thing and nothing else besides (``event`` with the
+        fields {"thing": tid}, with no dict made for them: events told most, as ``moved``)."""
+        events = self.s["events"]
+        if events is None:
+            return
+        entry = self._entry(kind, player, text)
+        entry["thing"] = tid
+        events.append(entry)
+
     def _entry(self, kind: str, player: int | None, text: str) -> dict:
         """An event's own keys (EVENT's, in order), with room for what it tells besides (roomy)."""
         flow = self.s["flow"]
