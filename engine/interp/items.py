@@ -894,7 +894,8 @@ def slot_taken(world, tid: str, attribute: str, value) -> bool:
 
 
 def _free_slot(rt, kind: str, wanted: int, place: str, attribute: str, seat: int) -> int | None:
-    taken = {rt.world.thing(t)[T.ATTRS].get(attribute) for t in rt.world.contents(place) if rt.world.thing(t)[T.KIND] == kind}
+    things = rt.world.thing_table
+    taken = {things[t][T.ATTRS].get(attribute) for t in rt.world.contents(place) if things[t][T.KIND] == kind}
     allowed = _allowed_values(rt, kind, place, seat)
     for value in range(min(wanted, max(allowed, default=0)), 0, -1):
         if value in allowed and value not in taken:

@@ -144,7 +144,8 @@ def _card_in(state: dict, seat: int, card: str, place: str) -> str:
 def _move_card(runtime, seat: int, card: str, target: str, moved: set[str]) -> str:
     """Move one copy of ``card`` to ``target``: one still in a deck or pile if possible."""
     copies = [tid for tid, thing in sorted(runtime.s["things"].items())
-              if thing[T.CARD] == card and tid not in moved and thing[T.AT] != target and thing[T.OWNER] in (None, seat)]
+              if thing[T.CARD] == card and tid not in moved and thing[T.AT] != target
+              and thing[T.OWNER] in (None, seat)]
     copies.sort(key=lambda tid: runtime.s["things"][tid][T.OWNER] is not None)  # unowned copies first
     if not copies:
         known = runtime.game.items("cards")
