@@ -241,6 +241,17 @@ def test_a_noun_and_a_procedure_are_declared_with_their_fields():
         assert found[cls.__name__] == {field.name for field in dataclasses.fields(cls)}, cls.__name__
 
 
+def _same_slots(pxd: str, prefix: str, module) -> dict:
+    """The slots of ``module`` (slots.py, tslots.py), checked to have the same numbers as the
+    C constants of ``pxd`` (named ``prefix`` and the slot's name): {name: number}."""
+    text = (ENGINE / "interp" / pxd).read_text()
+    numbers = {name: int(value) for name, value in re.findall(rf"{prefix}(\w+) = (\d+)", text)}
+    names = dict(re.findall(rf"^\s+(\w+) \"{prefix}(\w+)\"$", text, re.M))
+    python = {name: value for name, value in vars(module).items() if name.isupper() and isinstance(value, int)}
+    assert numbers == python and set(names) == set(python) and all(names[n] == n for n in names)
+    return python
+
+
 def test_the_c_slots_of_a_frame_are_the_python_ones():
     """A compiled module reads a frame's slots by the C constants of engine/interp/cslots.pxd,
     a plain module (and a test) by the numbers of slots.py: every slot has the same number in
@@ -248,11 +259,7 @@ def test_the_c_slots_of_a_frame_are_the_python_ones():
     from engine.interp import slots
     from engine.interp.frames import effect_frame, routine_frame
 
-    text = (ENGINE / "interp" / "cslots.pxd").read_text()
-    numbers = {name: int(value) for name, value in re.findall(r"ENGINE_SLOT_(\w+) = (\d+)", text)}
-    names = dict(re.findall(r"^\s+(\w+) \"ENGINE_SLOT_(\w+)\"$", text, re.M))
-    python = {name: value for name, value in vars(slots).items() if name.isupper() and isinstance(value, int)}
-    assert numbers == python and set(names) == set(python) and all(names[n] == n for n in names)
+    python = _same_slots("cslots.pxd", "ENGINE_SLOT_", slots)
     assert len(effect_frame(0, "root", 0, 0, "")) == len(routine_frame("step", "root", None, None, "")) == slots.SIZE
     assert sorted(value for name, value in python.items() if name != "SIZE") == list(range(slots.SIZE))
 
@@ -263,10 +270,7 @@ def test_the_c_slots_of_a_thing_are_the_python_ones():
     from engine.interp import tslots
     from engines import loaded
 
-    text = (ENGINE / "interp" / "ctslots.pxd").read_text()
-    numbers = {name: int(value) for name, value in re.findall(r"ENGINE_THING_(\w+) = (\d+)", text)}
-    names = dict(re.findall(r"^\s+(\w+) \"ENGINE_THING_(\w+)\"$", text, re.M))
-    python = {name: value for name, value in vars(tslots).items() if name.isupper() and isinstance(value, int)}
-    assert numbers == python and set(names) == set(python) and all(names[n] == n for n in names)
+    python = _same_slots("ctslots.pxd", "ENGINE_THING_", tslots)
+    assert sorted(value for name, value in python.items() if name != "SIZE") == list(range(tslots.SIZE))
     state = loaded("castles-of-burgundy-cards").new_game(players=2, seed=1)
     assert {len(thing) for thing in state["things"].values()} == {tslots.SIZE}

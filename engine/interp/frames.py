@@ -43,6 +43,11 @@ def fill(frame: list, fields: dict) -> None:
             more[key] = value
 
 
+def forget_pick(frame: list) -> None:
+    """Empty the slots of a pick under way (slots.py, CAND to KEYS), what it picked too."""
+    frame[F.CAND] = frame[F.PICKED] = frame[F.LEAST] = frame[F.MOST] = frame[F.KEYS] = None
+
+
 def take(frame: list, at: int):
     """What slot ``at`` of ``frame`` holds, emptied (an answer is taken once)."""
     value = frame[at]
@@ -210,7 +215,7 @@ class Frames:
         frame[F.STEP] = 0
         frame[F.ROUTINE] = frame[F.ANS] = None
         if frame[F.CAND] is not None or frame[F.PICKED] is not None:
-            frame[F.CAND] = frame[F.PICKED] = frame[F.LEAST] = frame[F.MOST] = frame[F.KEYS] = None
+            forget_pick(frame)
         if frame[F.MORE]:
             frame[F.MORE] = {}
         if fields:

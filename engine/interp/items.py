@@ -25,7 +25,7 @@ from engine.effects.render import render
 from engine.interp import slots as F
 from engine.interp import tslots as T
 from engine.interp.errors import NOT_READ, Infeasible, RulesError
-from engine.interp.frames import fill, take
+from engine.interp.frames import fill, forget_pick, take
 from engine.interp.game import NO_ITEMS
 from engine.interp.numbered import numeral, seat_name
 from engine.interp.values import (
@@ -189,7 +189,7 @@ def restart_pick(f: list) -> bool:
     staging changed the table under a pending question); False if there is none to forget."""
     if f[F.CAND] is None or f[F.PICKED]:
         return False
-    f[F.CAND] = f[F.PICKED] = f[F.LEAST] = f[F.MOST] = f[F.KEYS] = None
+    forget_pick(f)
     return True
 
 
