@@ -20,7 +20,7 @@ from typing import Any, Iterable, Protocol
 
 from engine import rng
 from engine.interp.decisions import Decision
-from engine.rng import next_int
+from engine.rng import below
 
 
 class Agent(Protocol):
@@ -111,16 +111,24 @@ class RandomAgent:
     reads_view = False
 
     def __init__(self, seed: int):
-        self.rng = rng.seed_state(seed)
+        # its stream's four words (rng.py): in the compiled build C numbers, fields of a C type
+        # (agents.pxd), drawn from with no list made and no check of them a draw
+        self.s0, self.s1, self.s2, self.s3 = rng.seed_state(seed)
 
     def choose(self, view: Any, decision: Any) -> str:
+        return self.draw(decision)
+
+    def draw(self, decision: Any) -> str:
+        """The key of the first legal candidate in a random order (choose)."""
         pool = _candidate_keys(decision)
-        data = self.rng
+        if not pool:
+            raise ValueError(f"nothing to choose from: {describe_decision(decision)}")
+        s0, s1, s2, s3 = self.s0, self.s1, self.s2, self.s3
         while True:
-            index, data = next_int(data, len(pool))
+            index, s0, s1, s2, s3 = below(s0, s1, s2, s3, len(pool))
             key = list.pop(pool, index)
             if not pool or is_legal(decision, key):
-                self.rng = data  # (its stream moves on by every draw this choice took)
+                self.s0, self.s1, self.s2, self.s3 = s0, s1, s2, s3  # (moved on by every draw this choice took)
                 return key
 
 

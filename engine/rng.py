@@ -88,12 +88,19 @@ def next_int(data: Sequence[int], bound: int) -> tuple[int, list[int]]:
     if not isinstance(bound, int) or not 0 < bound <= MAX_BOUND:
         raise ValueError(f"bound must be an int in 1..2**32, not {bound!r}")
     _check(data)
-    below = bound  # (a C number in the compiled build, like the words)
-    limit = MAX_BOUND - MAX_BOUND % below  # largest multiple of bound <= 2**32
-    value, s0, s1, s2, s3 = _advance(data[0], data[1], data[2], data[3])
+    value, s0, s1, s2, s3 = below(data[0], data[1], data[2], data[3], bound)
+    return value, [s0, s1, s2, s3]
+
+
+def below(s0: int, s1: int, s2: int, s3: int, bound: int) -> tuple[int, int, int, int, int]:
+    """A uniform int in [0, bound) drawn from the four words, and the new words: next_int's
+    draw, on words already checked and a bound from 1 to 2**32 (a shuffle's; a stream kept
+    in C numbers, as the random bot keeps its own)."""
+    limit = MAX_BOUND - MAX_BOUND % bound  # largest multiple of bound <= 2**32
+    value, s0, s1, s2, s3 = _advance(s0, s1, s2, s3)
     while value >= limit:
         value, s0, s1, s2, s3 = _advance(s0, s1, s2, s3)
-    return value % below, [s0, s1, s2, s3]
+    return value % bound, s0, s1, s2, s3
 
 
 def shuffle(data: Sequence[int], items: Sequence[T]) -> tuple[list[T], list[int]]:
@@ -104,12 +111,7 @@ def shuffle(data: Sequence[int], items: Sequence[T]) -> tuple[list[T], list[int]
     out = list(items)
     s0, s1, s2, s3 = data[0], data[1], data[2], data[3]
     for i in range(len(out) - 1, 0, -1):
-        bound = i + 1
-        limit = MAX_BOUND - MAX_BOUND % bound  # as next_int draws
-        value, s0, s1, s2, s3 = _advance(s0, s1, s2, s3)
-        while value >= limit:
-            value, s0, s1, s2, s3 = _advance(s0, s1, s2, s3)
-        j = value % bound
+        j, s0, s1, s2, s3 = below(s0, s1, s2, s3, i + 1)  # as next_int draws
         out[i], out[j] = out[j], out[i]
     return out, [s0, s1, s2, s3]
 
