@@ -860,6 +860,7 @@ def _reask(rt, f) -> None:
     frames = rt.stack
     if frames and frames[-1][F.ROUTINE] is None:
         rt.s["pending"] = f[F.MORE]["pending"]
+        rt.asking = rt.s["pending"] is not None
 
 
 # ------------------------------------------------------------------ built-ins

@@ -38,6 +38,8 @@ cdef class Frames:
     # a Runtime's own (runtime.py; a walk's branch leaves them unset)
     cdef public object flow, probe_depth, probe_options, open_judge, handed, ways, handing
     cdef public bint trial
+    # a decision is pending in the state: what run's loop tests (runtime._steps)
+    cdef public bint asking
     cdef public Py_ssize_t budget
 
     @cython.locals(envs=dict)

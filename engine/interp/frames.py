@@ -76,7 +76,7 @@ class Frames:
 
     __slots__ = ("game", "s", "stack", "env_table", "world", "last_out", "leaves", "handlers", "_last_ctx",
                  "_ctx_frame", "flow", "probe_depth", "trial", "budget", "probe_options", "open_judge", "handed",
-                 "ways", "handing")
+                 "ways", "handing", "asking")
 
     def _at_hand(self) -> None:
         """Keep the state's frame stack and table of bindings at hand (``stack``, ``env_table``):

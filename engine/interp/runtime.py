@@ -175,6 +175,7 @@ class Steps(Frames):
         pending["options"] = [[key, label] for key, label in shown] if checked else shown
         pending["source"] = source or frame[F.SRC]
         s["pending"] = pending
+        self.asking = True
         if excluded:
             pending["why_not"] = excluded
         if unjudged:
@@ -473,6 +474,7 @@ class Runtime(Steps):
         self.flow = flow
         self.probe_depth = probe_depth  # in a probe: done when the frames shrink below this
         self.trial = trial  # a feasibility trial: also done once nothing left can fail
+        self.asking = False  # a decision pending: the loop's test (_steps), set where one is made pending
         self.last_out: list = []
         self.budget = PROBE_BUDGET
         self.probe_options: list = []
@@ -501,7 +503,8 @@ def _steps(rt: Runtime, state: dict, frames: list, nodes: list, handlers: list, 
     the flow's next step, until a decision is pending or the game is over. (A function of typed
     arguments in the compiled build, runtime.pxd: the state, the frames and the tables are read
     as a dict and lists.)"""
-    while state["pending"] is None:
+    rt.asking = state["pending"] is not None  # (set again where a decision is made pending: ask, flow's reask)
+    while not rt.asking:
         if not frames:
             if not rt.flow.advance(rt):
                 return
