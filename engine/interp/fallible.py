@@ -440,7 +440,7 @@ def _failing_answers(game, number: int, node):
     """What _answer_fails says of the answers to a keyed question, worked out once per node:
     the keys that could leave something fallible (a frozenset; an answer not in it is sure),
     True when every answer could, or "keep" for an adjustment whose kept value alone is sure."""
-    memo = game.memo["failing_answers"]
+    memo = game.failing_answers
     found = dict.get(memo, number)
     if found is None:
         if isinstance(node, (May, Poll)):

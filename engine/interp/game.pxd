@@ -15,6 +15,9 @@ cdef class Game:
     cdef readonly list nodes, entry, runs, fail_from
     cdef readonly dict calls, node_numbers, parts, memo, fast, dispatch, namespaces, printed, resource_bounds, phrases
     cdef readonly dict nouns, word_nouns, call_plans
+    # the memo's tables read at nearly every choice point (game.FIELD_TABLES)
+    cdef readonly dict candidate_readers, answer_needs, card_names, judging_order, choice_indexes
+    cdef readonly dict card_options, moves_told, failing_answers, discard_piles, fixed_names
     cdef readonly frozenset global_resources, fixed_kinds, reserve_kinds, set_kinds
     cdef readonly bint _made
 
@@ -32,3 +35,7 @@ cdef class Game:
     @cython.locals(memo=dict)  # (its read and write the dict's own)
     cpdef dict memo_for(self, object table, object key)
     cpdef list by_number(self, object name, dict table)
+
+
+@cython.locals(part=dict)
+cpdef dict memo_part(dict table, object key)

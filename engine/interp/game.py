@@ -32,8 +32,14 @@ MEMO_TABLES = ("can_fail", "failing_answers", "answer_needs", "sets", "judging_o
                "option_draws", "option_guards", "ordered_kinds",
                "counter_conditions", "wording", "row_labels", "deciding", "deciding_parts", "candidate_readers",
                "discard_piles", "sure_knowing", "card_options", "rendered", "moves_told", "counters_read", "needs_exact",
-               "decided_options", "sure_choice_keys")
+               "decided_options", "sure_choice_keys", "item_words")
 
+
+# The memo's tables read at nearly every choice point, kept as fields of the game too (the same
+# dicts): in the compiled build a field is read from the C struct, where a table read by its name
+# is a lookup in the memo (game.pxd).
+FIELD_TABLES = ("candidate_readers", "answer_needs", "card_names", "judging_order", "choice_indexes",
+                "card_options", "moves_told", "failing_answers", "discard_piles", "fixed_names")
 
 NO_ITEMS: dict = {}  # the items of a namespace no pack declares (never written to)
 NOT_READ = object()  # a memo entry not worked out yet (the sets rule's memo also holds None)
@@ -52,7 +58,7 @@ class Game:
 
     __slots__ = MADE_WITH + ("runs", "fail_from", "dispatch", "namespaces", "printed", "global_resources",
                              "resource_bounds", "fixed_kinds", "reserve_kinds", "set_kinds", "phrases", "nouns",
-                             "word_nouns", "call_plans", "_made")
+                             "word_nouns", "call_plans", "_made") + FIELD_TABLES
 
     def __init__(self, packs: tuple, table: MappingProxyType, vocabulary: Vocabulary, nodes: list,
                  effects: MappingProxyType, calls: dict, procedures: MappingProxyType, node_numbers: dict,
@@ -80,6 +86,13 @@ class Game:
         # the memo's tables, made empty here so that a read of one never has to make it
         for name in MEMO_TABLES:
             self.memo.setdefault(name, {})
+        memo = self.memo  # (FIELD_TABLES, one by one: a C type's fields are set by their names)
+        self.candidate_readers, self.answer_needs, self.card_names = (
+            memo["candidate_readers"], memo["answer_needs"], memo["card_names"])
+        self.judging_order, self.choice_indexes, self.card_options = (
+            memo["judging_order"], memo["choice_indexes"], memo["card_options"])
+        self.moves_told, self.failing_answers, self.discard_piles, self.fixed_names = (
+            memo["moves_told"], memo["failing_answers"], memo["discard_piles"], memo["fixed_names"])
         # Worked out from the table once, read at nearly every step:
         items = self.namespaces = dict(table)  # the table as a plain dict (read with no proxy)
         cards, resources, places = items.get("cards", {}), items.get("resources", {}), items.get("places", {})
@@ -205,11 +218,7 @@ class Game:
     def memo_for(self, table: str, key) -> dict:
         """The part of the memo table ``table`` for ``key``, made empty at its first need: the
         facts that two values fix, read by the first and then the second."""
-        memo = self.memo[table]
-        part = dict.get(memo, key)
-        if part is None:
-            part = memo[key] = {}
-        return part
+        return memo_part(self.memo[table], key)
 
     def terms_of(self, noun_id: str) -> tuple[str, ...]:
         """The term conditions a noun adds (a term's own, or none)."""
@@ -340,3 +349,11 @@ def _kinds(vocabulary: Vocabulary, noun_id: str, seen=None) -> frozenset[str]:
         if member_noun is not None and member_noun.namespace != "terms":
             found |= _kinds(vocabulary, member, seen)
     return frozenset(found)
+
+
+def memo_part(table: dict, key) -> dict:
+    """The part of a memo's ``table`` for ``key``, made empty at its first need (Game.memo_for)."""
+    part = dict.get(table, key)
+    if part is None:
+        part = table[key] = {}
+    return part

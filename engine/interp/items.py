@@ -97,14 +97,43 @@ def _taken_unasked(picked: list, cand: list, least: int, most) -> list | None:
 
 def pick_prompt(rt, f, item: Item) -> str:
     """'Choose 2 order cards in your hand (1 of 2):' with numbers and names, never variable names."""
-    ctx = rt.ctx(f)
     low, high = f[F.LEAST], f[F.MOST]
     amount = numeral(high) if low == high else (f"up to {numeral(high)}" if low <= 1 else f"{numeral(low)} to {numeral(high)}")
-    words = [amount, " ".join(item.noun)] + [_filter_words(rt, ctx, flt) for flt in item.filters]
-    if item.location is not None:
-        words.append(_place_words(rt, ctx, item.location))
     progress = f" ({numeral(len(f[F.PICKED]) + 1)} of {numeral(high)})" if high > 1 else ""
-    return f"Choose {' '.join(words)}{progress}:"
+    return f"Choose {amount} {_item_words(rt, f, item)}{progress}:"
+
+
+def _item_words(rt, f, item: Item) -> str:
+    """The words of ``item`` after its amount: its noun, filters and place. Words that name no
+    binding are the same at every pick of the item: worked out once per item (a memo of the
+    game's, by the node's number); the others each time, with the frame's context."""
+    number = item.number
+    memo = rt.game.memo["item_words"]
+    words = dict.get(memo, number) if number is not None else None
+    if words is None:
+        ctx = rt.ctx(f)
+        parts = [" ".join(item.noun)] + [_filter_words(rt, ctx, flt) for flt in item.filters]
+        if item.location is not None:
+            parts.append(_place_words(rt, ctx, item.location))
+        words = " ".join(parts)
+        if number is not None and _fixed_words(item):
+            memo[number] = words
+    return words
+
+
+def _fixed_words(item: Item) -> bool:
+    """Whether the words of ``item`` name no binding (_filter_words, _place_words): no "other
+    than" a bound thing, no value that is a variable, no place that is one."""
+    filters = list(item.filters)
+    place = item.location.place if item.location is not None else None
+    if isinstance(place, VarPlace):
+        return False
+    if type(place) is EveryPlace:
+        filters += place.filters
+    for flt in filters:
+        if isinstance(flt, OtherThan) or (type(flt) is not Yours and not isinstance(flt.value, int)):
+            return False
+    return True
 
 
 def _filter_words(rt, ctx: Context, flt) -> str:
@@ -264,7 +293,7 @@ def _describe(rt, entry, probing: bool = False) -> tuple[str, str]:
 def _card_option(rt, tid: str, card: str, at) -> tuple[str, str]:
     """(key, label) of a card offered where it lies: worked out once per card and place (a
     memo of the game's), as a card's name is its definition's."""
-    memo = rt.game.memo["card_options"]
+    memo = rt.game.card_options
     where = (card, at)
     found = dict.get(memo, where)
     if found is None:
@@ -656,7 +685,7 @@ def lose(rt, seat, tid: str) -> None:
 
 def _discard_pile(rt, thing: list) -> str | None:
     """The discard pile of a thing's kind (None: it has none), read once per kind."""
-    memo = rt.game.memo["discard_piles"]
+    memo = rt.game.discard_piles
     kind = thing[T.KIND]
     pile = dict.get(memo, kind, NOT_READ)
     if pile is NOT_READ:

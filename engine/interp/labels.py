@@ -14,6 +14,7 @@ import re
 
 from engine.effects.ast import Bound, ForEach, ForEachOf, Gain, IfPossible, Item, Node, OnlyIf, Repeat, Sentence
 from engine.effects.render import render
+from engine.interp.game import memo_part
 
 LABEL_LENGTH = 80
 KEY_LENGTH = 48  # an option's key is cut at a word to at most this many letters
@@ -92,7 +93,7 @@ def choice_index(game, number: int, key: str) -> int | None:
 
 def choice_indexes(game, number: int) -> dict:
     """The choice ``number``'s options' places by their keys (worked out once per choice)."""
-    found = game.memo_for("choice_indexes", number)
+    found = memo_part(game.choice_indexes, number)
     if not found:
         for index, key in enumerate(choice_keys(game, number)):
             found[key] = index

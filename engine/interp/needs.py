@@ -291,7 +291,7 @@ def refusal(rt):
 def _answer_needs(game, number: int, node, read) -> tuple | None:
     """What the answers of decision ``node`` need (``read``: its shape's reader), read once
     per node."""
-    memo = game.memo["answer_needs"]
+    memo = game.answer_needs
     wanted = dict.get(memo, number, NONE)
     if wanted is NONE:
         wanted = memo[number] = read(game, node)

@@ -167,7 +167,7 @@ def candidates(ctx: Context, noun, node, owner: int | None) -> list[str]:
     if number is None:  # (a node the engine made itself: read anew)
         read = compiled_candidates(ctx.game, noun, node.filters, node.location)
     else:
-        readers = ctx.game.memo["candidate_readers"]
+        readers = ctx.game.candidate_readers
         known = dict.get(readers, number)
         if known is None:
             known = readers[number] = {}

@@ -62,7 +62,7 @@ cdef class _Branch(Frames):
 # module skips Python's calling convention (a call from another module still goes through the
 # Python function). (A function with a closure, a lambda or a generator expression cannot be
 # cpdef.)
-@cython.locals(shown=tuple, lightest=tuple, places=tuple, index=Py_ssize_t)
+@cython.locals(shown=tuple, lightest=tuple, places=tuple, index=Py_ssize_t, game=Game, memo=dict)
 cpdef object lightest_first(Frames rt, object options)
 # the bodies of the functions tests patch (can_do, carried_out, answers), of a typed runtime and walk
 @cython.locals(walk=Walk)

@@ -292,7 +292,7 @@ def lightest_first(rt, options: list) -> list:
     if number is None:
         return options
     game = rt.game
-    memo = game.memo["judging_order"]
+    memo = game.judging_order
     order = dict.get(memo, number, False)
     if order is False:
         order = memo[number] = _judging_order(game, game.nodes[number])

@@ -8,7 +8,7 @@ cimport cython
 cimport engine.interp.ctslots as T
 from engine.interp.numbered cimport numeral
 
-from engine.interp.game cimport Game
+from engine.interp.game cimport Game, memo_part
 
 @cython.final  # (no subclass: its C methods are called directly, with no test for an override)
 cdef class World:

@@ -36,6 +36,7 @@ from __future__ import annotations
 from engine.interp import sets
 from engine.interp import tslots as T
 from engine.interp.errors import Infeasible
+from engine.interp.game import memo_part
 from engine.interp.numbered import numeral
 
 # Containers the engine makes itself: the pile a deck-less card type is dealt from,
@@ -544,7 +545,7 @@ class World:
         there = dict.get(self.thing_table, place)
         if card is None or there is None or there[T.KIND] not in self.game.fixed_kinds:
             return self._told(tid, was, place)
-        memo = self.game.memo["moves_told"]
+        memo = self.game.moves_told
         key = (card, was, place)
         found = dict.get(memo, key)
         if found is None:
@@ -561,7 +562,7 @@ class World:
         """The name a thing's kind and id fix (a place's declared instance's, or its kind's
         noun's), or None for a set or a token without an instance name: theirs may change with
         their members or value (worked out once per kind and id)."""
-        names = self.game.memo_for("fixed_names", kind)
+        names = memo_part(self.game.fixed_names, kind)
         found = dict.get(names, tid, False)
         if found is False:
             found = names[tid] = self._instance_name(kind, tid)
@@ -586,7 +587,7 @@ class World:
         thing = self.thing_table[tid]
         card = thing[T.CARD]
         if card is not None:  # a card's name is its definition's: kept once per card
-            names = self.game.memo["card_names"]
+            names = self.game.card_names
             name = dict.get(names, card)
             if name is None:
                 name = names[card] = str(self.game.item("cards", card).get("name", card))
