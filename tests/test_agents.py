@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import rng
 from engine.agents import FirstOptionAgent, RandomAgent, ScriptedAgent, ScriptError, random_agents
 from toy_engine import Decision, Option
 
@@ -20,6 +21,22 @@ def test_a_random_agent_is_uniform_and_repeatable_from_its_seed():
     for _ in range(3000):
         counts[agent.choose({}, DECISION)] += 1
     assert all(900 < c < 1100 for c in counts.values())
+
+
+def test_a_random_agent_draws_its_seed_stream_one_draw_a_candidate():
+    """Its draws are engine.rng's from its seed: the same numbers next_int gives (the bot keeps
+    the stream's words itself), one draw a candidate it tries, without putting it back."""
+    agent, data = RandomAgent(9), rng.seed_state(9)
+    for _ in range(20):
+        index, data = rng.next_int(data, 3)  # every candidate of DECISION is legal: one draw
+        assert agent.choose(None, DECISION) == DECISION.options[index].key
+    assert [agent.s0, agent.s1, agent.s2, agent.s3] == data
+
+
+def test_a_random_agent_refuses_a_decision_with_nothing_to_choose():
+    empty = Decision(id="d1", player=0, kind="choose_one", prompt="Nothing?", options=(), source="rule:turn")
+    with pytest.raises(ValueError, match="nothing to choose from"):
+        RandomAgent(1).choose(None, empty)
 
 
 def test_a_random_agent_never_touches_the_game_state():
