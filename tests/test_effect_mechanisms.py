@@ -191,6 +191,18 @@ def test_other_than_names_the_left_out_thing_in_the_prompt(game, summer):
     assert key not in [k for k, _label in options(state)]
 
 
+def test_a_prompt_names_the_thing_bound_at_each_pick_not_the_first_one(game, summer):
+    """A pick's words are worked out once only when they name no binding: "other than Kept"
+    names whichever card is kept this time."""
+    seat = summer["pending"]["player"]
+    effect = "choose 1 card in your hand as Kept, then discard 1 card other than Kept in your hand"
+    start = game.begin(summer, seat, effect=effect)
+    (first_key, first), (second_key, second) = legal(game, start)[:2]
+    assert first != second
+    assert game.apply(start, first_key)["pending"]["prompt"].startswith(f"Choose 1 card other than {first} in")
+    assert game.apply(start, second_key)["pending"]["prompt"].startswith(f"Choose 1 card other than {second} in")
+
+
 # ------------------------------------------------------------------ scoring by sets of different kinds
 
 
