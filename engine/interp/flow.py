@@ -111,10 +111,12 @@ class Flow:
             rt.world.event("over", None, "the game is over")
             return False
         flow["round"] += 1
+        rt.world.restage()
         flow["marks"], flow["used"] = [], {}  # once-per-round marks are only for the round at hand
         self._first_from_token(rt)
         round_ = self.rounds[0]
         flow["phase"], flow["phase_number"] = "start", 0  # between the last round's end and the first phase
+        rt.world.restage()
         labels = round_.get("labels") or []
         label = labels[flow["round"] - 1] if flow["round"] <= len(labels) else flow["round"]
         rt.world.event("round", None, f"{round_.get('name', 'round')} {label} begins")
@@ -237,6 +239,7 @@ def _round(rt, f) -> None:
         rt.push_routine("phase", {"phase": phase, "todo": list(runner.phases[phase].get("steps", []))})
     elif kept["end"]:
         flow["phase"], flow["phase_number"] = "end", 0
+        rt.world.restage()
         rt.push_routine("step", {"step": kept["end"].pop(0)})
     else:
         rt.done(f)
@@ -249,6 +252,7 @@ def _phase(rt, f) -> None:
     if f[F.STEP] == 0:
         f[F.STEP] = 1
         flow["phase"], flow["phase_number"] = kept["phase"], rt.s["phase_numbers"][kept["phase"]]
+        rt.world.restage()
         flow["passed"] = []
         rt.world.event("phase", None, f"{rt.game.phase_name(kept['phase'])} begins")
     if kept["todo"]:

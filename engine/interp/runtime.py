@@ -235,6 +235,7 @@ class Steps(Frames):
     def answer(self, key: str) -> None:
         """Deliver an answer to the frame that asked, and run on."""
         self.s["pending"] = None
+        self.world.restage()  # (the state may have been changed in between: its round and phase are read again)
         frames = self.stack
         ways, self.ways = self.ways, None
         if ways is not None and ways[0] is frames[-1]:

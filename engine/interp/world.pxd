@@ -17,6 +17,8 @@ cdef class World:
     cdef public set _things, _lists, _lent
     cdef public object _indexes
     cdef public list _trail
+    # an event's keys the round and phase fix (_entry)
+    cdef public dict _stage
     # the state: typed as a dict, so that its reads are the dict's own
     cdef public dict s
     # the state's tables, at hand (World._at_hand)
@@ -78,8 +80,11 @@ cdef class World:
     cpdef object event(self, object kind, object player, object text, dict fields=*)
     @cython.locals(entry=dict, events=list)
     cpdef object thing_event(self, object kind, object player, object text, object tid)
-    @cython.locals(entry=dict, flow=dict)
+    @cython.locals(entry=dict, stage=dict)
     cpdef dict _entry(self, object kind, object player, object text)
+    @cython.locals(stage=dict, flow=dict)
+    cpdef dict _stage_now(self)
+    cpdef object restage(self)
     @cython.locals(entry=dict, events=list)
     cpdef object moved(self, object player, object tid, object was, object place)
     @cython.locals(memo=dict)

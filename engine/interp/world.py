@@ -84,7 +84,7 @@ class World:
     """Reads and changes one working state (never a state a caller holds)."""
 
     __slots__ = ("game", "s", "_things", "_lists", "_indexes", "_lent", "_trail", "thing_table", "contents_table",
-                 "kinds_table", "owned_table", "counters_table", "global_table")
+                 "kinds_table", "owned_table", "counters_table", "global_table", "_stage")
 
     def __init__(self, game, state: dict, lent: bool = False) -> None:
         self.game = game
@@ -98,6 +98,7 @@ class World:
         # (_own). So a function that keeps one of them must not write in between.
         self._lent = set(LENT) if lent else set()
         self._trail = None  # a borrowing World's (table, key, entry replaced) of each write (borrowing)
+        self._stage = None  # an event's keys that the round and phase fix, made at the first need (_entry)
 
     def _at_hand(self) -> None:
         """Keep the state's tables at hand, read at every thing, index or counter read: its
@@ -508,15 +509,29 @@ class World:
         events.append(entry)
 
     def _entry(self, kind: str, player: int | None, text: str) -> dict:
-        """An event's own keys (EVENT's, in order), with room for what it tells besides (roomy)."""
-        flow = self.s["flow"]
-        entry = dict.copy(EVENT)
+        """An event's own keys (EVENT's, in order), with room for what it tells besides (roomy):
+        a copy of the stage's, the round and phase filled in already."""
+        stage = self._stage
+        if stage is None:
+            stage = self._stage = self._stage_now()
+        entry = dict.copy(stage)
         entry["type"] = kind
         entry["player"] = player
         entry["text"] = text
-        entry["round"] = dict.get(flow, "round")
-        entry["phase"] = dict.get(flow, "phase")
         return entry
+
+    def _stage_now(self) -> dict:
+        """EVENT's keys with the flow's round and phase (the stage every event tells)."""
+        flow = self.s["flow"]
+        stage = dict.copy(EVENT)
+        stage["round"] = dict.get(flow, "round")
+        stage["phase"] = dict.get(flow, "phase")
+        return stage
+
+    def restage(self) -> None:
+        """The flow's round or phase changed (or may have, as at an answer): the next event reads
+        them again."""
+        self._stage = None
 
     def moved(self, player: int | None, tid: str, was: str | None, place: str) -> None:
         """Tell that ``tid`` moved from ``was`` to ``place``. A card nobody could see before and
