@@ -9,7 +9,7 @@ from engine.interp.identity cimport id  # (a C expression: identity.pxd)
 from engine.effects.vocabulary cimport Noun
 from engine.interp.numbered cimport numeral, seat_name
 from engine.interp.game cimport Game
-from engine.effects.ast cimport Item, Location, Quantity
+from engine.effects.ast cimport Give, Item, ItemsAction, Location, Quantity
 
 from engine.interp.frames cimport Frames, forget_pick, take
 cimport engine.interp.cslots as F
@@ -47,6 +47,8 @@ cpdef object is_ordered_source(Frames rt, Item item, Context ctx)
 cpdef object _ordered_kind(Game game, object kind)
 cpdef object _ordered_kinds(Frames rt, object kinds)
 cpdef object slot_order(Frames rt, list pool)
+@cython.locals(given=Give, action=ItemsAction)
+cpdef object items_of(object node)
 @cython.locals(found=tuple, kept=dict)
 cpdef object items_action(Frames rt, list f, object node)
 @cython.locals(kept=dict)

@@ -390,6 +390,16 @@ def one_place(rt, f, place_node, ctx: Context | None = None) -> str:
 # ------------------------------------------------------------------ the item actions
 
 
+def items_of(node) -> tuple:
+    """The items of an item action: a field of ItemsAction, every one's base but a give's (a
+    give names a player too). In the compiled build read from the C struct, not by name."""
+    if type(node) is Give:
+        given = node
+        return given.items
+    action = node
+    return action.items
+
+
 def items_action(rt, f, node) -> None:
     """The handler of every item action (HANDLERS): its items one after the other, in its frame
     ``f``, then the cards it plays, if any. (A function, not a closure over the verb: in the
@@ -397,7 +407,7 @@ def items_action(rt, f, node) -> None:
     kept = f[F.MORE]
     dict.setdefault(kept, "i", 0)
     dict.setdefault(kept, "out", [])
-    found = node.items  # (read once: the node's class varies, so its field is read by name)
+    found = items_of(node)
     verb = VERBS[type(node)]
     while kept["i"] < len(found):
         if not _step_item(rt, f, node, found[kept["i"]], verb):
@@ -459,7 +469,7 @@ def items_now(rt, f, node) -> list | dict | None:
     """An item action as a leaf (handlers.LEAVES): one item that needs no decision, done at
     once in the frame ``f`` of its parent (only read). A pick that asks is given started, as
     the keys its frame starts with; None, having done nothing, otherwise."""
-    found = node.items  # (read once: the node's class varies, so its field is read by name)
+    found = items_of(node)
     if len(found) != 1:
         return None
     return _item_now(rt, f, rt.ctx(f), node, found[0], VERBS[type(node)])
