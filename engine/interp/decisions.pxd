@@ -10,6 +10,8 @@ cdef class Decision:
     cdef public object _pairs, _candidates, _keys, _open, _judge, _options
     cdef public dict _why_not, _verdicts
 
+    cpdef object _made(self, object id, object player, object kind, object prompt, object options, object source,
+                       object open, object judge, object why_not)
     cpdef tuple keys_of_candidates(self)
     cpdef object legal(self, object key)
     cpdef object reason(self, object key)

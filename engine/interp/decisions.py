@@ -47,6 +47,12 @@ class Decision:
     def __init__(self, id: str, player: int, kind: str, prompt: str, options: tuple[Option, ...], source: str,
                  open: Sequence[str] = NOTHING_OPEN, judge: Callable[[str], str | None] | None = None,
                  why_not: dict | None = None) -> None:
+        self._made(id, player, kind, prompt, options, source, open, judge, why_not)
+
+    def _made(self, id: str, player: int, kind: str, prompt: str, options, source: str, open, judge,
+              why_not: dict | None) -> None:
+        """Its fields set (__init__'s; decision_from_data's on a Decision made with no call of
+        __init__, whose arguments a C type parses by name)."""
         self.id = id
         self.player = player
         self.kind = kind
@@ -157,7 +163,9 @@ class IllegalAnswer(Exception):
 
 def decision_from_data(data: dict, judge: Callable[[str], str | None] | None = None) -> Decision:
     """The Decision kept as plain data in the state; ``judge`` judges its open candidates.
-    (Its arguments are passed in order, not by name, and the open keys are given as found,
-    the state's list: Decision only reads it. This runs at every answer.)"""
-    return Decision(data["id"], data["player"], "choose_one", data["prompt"], data["options"], data["source"],
-                    dict.get(data, "open", ()), judge, dict.get(data, "why_not"))
+    (Made with no call of __init__, its fields set by the C method _made, and the open keys
+    given as found, the state's list: Decision only reads it. This runs at every answer.)"""
+    decision = Decision.__new__(Decision)
+    decision._made(data["id"], data["player"], "choose_one", data["prompt"], data["options"], data["source"],
+                   dict.get(data, "open", ()), judge, dict.get(data, "why_not"))
+    return decision
