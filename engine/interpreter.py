@@ -37,7 +37,7 @@ class Engine:
         self.flow = Flow(game)
         self.packs = [dict(p) for p in game.packs]
         self._last: tuple | None = None  # (state, its Decision): apply reuses what was judged
-        self._kept: Runtime | None = None  # the runtime that last answered a state in place (see _in_place)
+        self._kept: Runtime | None = None  # the runtime that last made or answered a state in place (_in_place)
 
     @classmethod
     def load(cls, targets, search_roots=None) -> Engine:
@@ -72,6 +72,7 @@ class Engine:
         runtime = self._runtime(state)
         runtime.run()
         self._hand_on(state, runtime)
+        self._kept = runtime  # a new state: nobody holds an earlier copy of it (_in_place answers it so)
         return state
 
     def decision(self, state: dict) -> Decision | None:
@@ -193,10 +194,11 @@ class Engine:
         return Runtime(self.game, state, self.flow)
 
     def _in_place(self, state: dict) -> Runtime:
-        """The runtime to answer ``state`` in place: the one that answered it last, if any, with
-        its World. Nobody holds an earlier copy of a state answered in place, so the things and
-        lists that World copied for itself are still its own, and it writes them without
-        copying them again (a copy of the state made by a trial makes it forget them)."""
+        """The runtime to answer ``state`` in place: the one that answered it last, or made it
+        (new_game), if any, with its World. Nobody holds an earlier copy of a state answered in
+        place, nor of a new one, so the things and lists that World copied for itself are still
+        its own, and it writes them without copying them again (a copy of the state made by a
+        trial makes it forget them)."""
         kept = self._kept
         if kept is None or kept.s is not state:
             kept = self._kept = self._runtime(state)
