@@ -17,4 +17,5 @@ cdef class Decision:
     cpdef object reason(self, object key)
 
 # The Decision of the state's pending one (made at every answer: a C function the engine cimports)
+@cython.locals(decision=Decision)  # (its fields set by its C method)
 cpdef Decision decision_from_data(dict data, object judge=*)

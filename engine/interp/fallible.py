@@ -583,7 +583,7 @@ def _deciding_part(game, number: int) -> int:
 
 
 def _items_rest_fails(game, frame: list, node, start: int) -> bool:
-    if frame[F.MORE].get("queue"):
+    if dict.get(frame[F.MORE], "queue"):
         return True
     verb = VERBS[type(node)]
     for item in node.items[start:]:

@@ -8,7 +8,7 @@ cimport cython
 from engine.interp.numbered cimport numeral, seat_name
 
 from engine.interp.game cimport Game
-from engine.interp.frames cimport Frames, effect_frame, routine_frame, take
+from engine.interp.frames cimport Frames, effect_frame, first_off, routine_frame, take
 cimport engine.interp.cslots as F
 cimport engine.interp.ctslots as T
 from engine.interp.values cimport Context, holder, test
@@ -20,7 +20,7 @@ from engine.interp.world cimport World
 @cython.final
 cdef class Flow:
     cdef public Game game
-    cdef public object steps, rounds, phases, ROUTINES, _ends
+    cdef public object steps, rounds, phases, ROUTINES, _ends, rest_fails
     cpdef object rest_can_fail(self, list frame)
     cpdef object advance(self, Frames rt)
     cpdef object _first_from_token(self, Frames rt)

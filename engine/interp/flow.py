@@ -27,7 +27,7 @@ from engine.interp.errors import RulesError
 from engine.interp.fallible import can_fail, deciding_part, triggers_can_fail
 from engine.interp import slots as F
 from engine.interp import tslots as T
-from engine.interp.frames import effect_frame, routine_frame, take
+from engine.interp.frames import effect_frame, first_off, routine_frame, take
 from engine.interp.numbered import numeral, seat_name
 from engine.interp.settings import option_on
 from engine.interp.values import UNREAD, Context, holder, test
@@ -41,7 +41,7 @@ class Flow:
     that call it most hold ``rt.flow`` in a local named ``runner``, typed there, so that their
     calls of its methods are C calls.)"""
 
-    __slots__ = ("game", "steps", "rounds", "phases", "ROUTINES", "_ends")
+    __slots__ = ("game", "steps", "rounds", "phases", "ROUTINES", "_ends", "rest_fails")
 
     def __init__(self, game) -> None:
         self.game = game
@@ -49,6 +49,7 @@ class Flow:
         self.rounds = list(game.items("rounds").values())
         self.phases = game.items("phases")
         self._ends = None  # (the options, the player count, their immediate end conditions) of the last game asked
+        self.rest_fails = self.rest_can_fail  # (made once: the judges of every question are handed it)
         self.ROUTINES = {
             "setup": dealing.setup_routine,
             "round": _round,
@@ -234,13 +235,13 @@ def _round(rt, f) -> None:
     kept = f[F.MORE]
     flow = rt.s["flow"]
     if kept["todo"]:
-        phase = kept["todo"].pop(0)
+        phase = first_off(kept["todo"])
         runner = rt.flow
         rt.push_routine("phase", {"phase": phase, "todo": list(runner.phases[phase].get("steps", []))})
     elif kept["end"]:
         flow["phase"], flow["phase_number"] = "end", 0
         rt.world.restage()
-        rt.push_routine("step", {"step": kept["end"].pop(0)})
+        rt.push_routine("step", {"step": first_off(kept["end"])})
     else:
         rt.done(f)
         scoring.compare_after_round(rt)
@@ -256,7 +257,7 @@ def _phase(rt, f) -> None:
         flow["passed"] = []
         rt.world.event("phase", None, f"{rt.game.phase_name(kept['phase'])} begins")
     if kept["todo"]:
-        rt.push_routine("step", {"step": kept["todo"].pop(0)})
+        rt.push_routine("step", {"step": first_off(kept["todo"])})
     else:
         rt.done(f)
 
@@ -300,7 +301,7 @@ def _turns(rt, f) -> None:
         runner = rt.flow
         runner.check_end(rt)
         return
-    seat = kept["todo"].pop(0)
+    seat = first_off(kept["todo"])
     rt.s["flow"]["turn"] = kept["done"] // kept["per"] + 1  # the turn number within the step
     kept["done"] += 1
     _push_effect(rt, kept["root"], seat, f"step:{kept['step']}")
@@ -345,7 +346,7 @@ def _chart(rt, f) -> None:
         rt.done(f)
         return
     else:
-        seat = kept["todo"].pop(0)
+        seat = first_off(kept["todo"])
     kept["seat"] = seat
     rows = [r for r in rt.world.places_of({chart["place"]}) if not rt.world.contents(r)]
     options = [(f"row:{r}", _row_label(rt, chart, r)) for r in rows]

@@ -22,6 +22,7 @@ cpdef list routine_frame(object routine, object env, object actor, object you, o
 @cython.locals(more=dict, at=Py_ssize_t)
 cpdef object fill(list frame, dict fields)
 cpdef object take(list frame, Py_ssize_t at)
+cpdef object first_off(list items)
 cpdef object forget_pick(list frame)
 
 cdef class Frames:

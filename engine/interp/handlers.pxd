@@ -16,7 +16,7 @@ cpdef object adjust_steps(object start, object end, object span, object wrap)
 # The handlers (the table calls them as Python functions) and their helpers that have no
 # closure, as C functions of a typed runtime and frame: the runtime's fields (Frames) and the
 # frame's keys are read without a lookup by name.
-from engine.interp.frames cimport Frames, bind_into, take
+from engine.interp.frames cimport Frames, bind_into, first_off, take
 cimport engine.interp.cslots as F
 cimport engine.interp.ctslots as T
 from engine.interp.game cimport Game

@@ -25,7 +25,7 @@ from engine.interp import slots as F
 from engine.interp import tslots as T
 from engine.interp.calls import bindings, nouns_of, plan_of
 from engine.interp.errors import Infeasible
-from engine.interp.frames import bind_into, take
+from engine.interp.frames import bind_into, first_off, take
 from engine.interp.items import BINDS_ITSELF, slot_taken
 from engine.interp.labels import choice_index, choice_keys, label_names, option_label, with_values
 from engine.interp.numbered import seat_name
@@ -280,7 +280,7 @@ def _set_now(rt, f, node: Set) -> list:
 
 def _choice(rt, f, node: Choice):
     if f[F.STEP] == 0:
-        f[F.MORE].setdefault("chosen", [])
+        dict.setdefault(f[F.MORE], "chosen", [])
         if len(f[F.MORE]["chosen"]) < node.count:
             f[F.STEP] = 1
             return _ask_option(rt, f, node)
@@ -348,7 +348,7 @@ def _run_chosen(rt, f, node: Choice):
     queue = f[F.MORE]["chosen"]
     if not queue:
         return rt.done(f, rt.last_out)
-    key = queue.pop(0)
+    key = first_off(queue)
     target = node.upgrade if key == "upgrade" else node.options[int(key)]
     rt.push(f, target, {F.STRICT: True})
 
@@ -437,7 +437,7 @@ def entries_of(ctx, node: ForEachIn) -> list:
 def _next_iteration(rt, f, name: str, body):
     todo = f[F.MORE]["todo"]
     while todo:
-        rt.env(f)[name] = todo.pop(0)
+        rt.env(f)[name] = first_off(todo)
         if not rt.child(f, body):
             return None
     rt.done(f)
@@ -509,7 +509,7 @@ def _poll(rt, f, node: Poll):
         kept["queue"], kept["did"], kept["gave"], kept["polled"] = ordered, [], [], polled_seats(ctx, node)
         f[F.STEP] = 1
     if f[F.STEP] == 2:  # a polled player answered
-        seat = kept["queue"].pop(0)
+        seat = first_off(kept["queue"])
         f[F.STEP] = 1
         if take(f, F.ANS) == "yes":
             kept["did"].append(seat)

@@ -11,7 +11,7 @@ from engine.interp.numbered cimport numeral, seat_name
 from engine.interp.game cimport Game
 from engine.effects.ast cimport Give, Item, ItemsAction, Location, Quantity
 
-from engine.interp.frames cimport Frames, forget_pick, take
+from engine.interp.frames cimport Frames, first_off, forget_pick, take
 cimport engine.interp.cslots as F
 cimport engine.interp.ctslots as T
 from engine.interp.world cimport World

@@ -25,7 +25,7 @@ from engine.effects.render import render
 from engine.interp import slots as F
 from engine.interp import tslots as T
 from engine.interp.errors import NOT_READ, Infeasible, RulesError
-from engine.interp.frames import fill, forget_pick, take
+from engine.interp.frames import fill, first_off, forget_pick, take
 from engine.interp.game import NO_ITEMS
 from engine.interp.numbered import numeral, seat_name
 from engine.interp.values import (
@@ -585,7 +585,7 @@ def _play_next(rt, f) -> None:
         if kept["i"] >= len(rt.game.nodes[f[F.NODE]].items):
             rt.done(f, kept["out"])
         return
-    tid = kept["queue"].pop(0)
+    tid = first_off(kept["queue"])
     card = rt.world.thing(tid)[T.CARD]
     play_card(rt, f[F.ACTOR], tid)
     root = rt.game.effect("cards", card)

@@ -403,7 +403,7 @@ def _decided_refusal(rt, depth: int, refused):
     if type(node) is not Choice:
         return None
     keys = _decided_options(game, number, node)
-    if not keys or below_top_fails(game, frames, depth, rt.flow.rest_can_fail):
+    if not keys or below_top_fails(game, frames, depth, rt.flow.rest_fails):
         return None
     return _Decided(rt, keys, NOT_MADE if refused is None else refused)
 
@@ -481,7 +481,7 @@ def _plain_refusal(rt, depth: int, refused):
     wanted = dict.get(memo, number, NONE)
     if wanted is NONE:
         wanted = memo[number] = _plain_payment(game, node.cost)
-    if wanted is None or below_top_fails(game, frames, depth, rt.flow.rest_can_fail):
+    if wanted is None or below_top_fails(game, frames, depth, rt.flow.rest_fails):
         return None
     if refused is None:
         refused = _adjust(rt, frame, node, wanted)  # a plain payment: not refused is enough

@@ -10,6 +10,9 @@ from engine.interp.flow cimport Flow
 
 cpdef object copy_data(object value)
 
+# The patched functions' modules' dicts (runtime.py), read as dicts
+cdef dict NEEDS, VERDICT
+
 # Run's loop, of typed arguments: the state, frames and tables read as a dict and lists
 @cython.locals(frame=list, at=Py_ssize_t)
 cpdef object _steps(Frames rt, dict state, list frames, list nodes, list handlers, dict routines)

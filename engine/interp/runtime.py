@@ -83,6 +83,10 @@ from engine.interp.numbered import decision_id, env_key
 from engine.interp.verdict import PICKED, YES, lightest_first
 from engine.interp.world import World, roomy
 
+# The functions tests patch, read off their modules when called, from the modules' own dicts: a
+# read of a module's attribute looks in its type first, and costs some three times the dict's.
+NEEDS, VERDICT = vars(needs), vars(verdict)
+
 PROBE_BUDGET = 4000  # handler calls one feasibility probe may spend before it trusts the option
 PROBE_DEPTH = 12  # nested decisions a probe follows before it trusts the option
 CLONE_COST = 25  # a copy of the state counts as this many handler calls
@@ -193,7 +197,7 @@ class Steps(Frames):
         if self.probe_depth is not None:
             return None
         frame = self.stack[-1]
-        refused = needs.refusal(self)
+        refused = NEEDS["refusal"](self)
         self.handed = (frame, refused)
         if refused is None:
             return None
@@ -206,7 +210,7 @@ class Steps(Frames):
         if left is None:
             return None
         key = left[0]
-        if key in sure_options(self.game, self.stack, self._region_depth(), (left,), self.flow.rest_can_fail):
+        if key in sure_options(self.game, self.stack, self._region_depth(), (left,), self.flow.rest_fails):
             self.handed = self.handing = None  # not asked: a question met, and passed
             return key
         return None
@@ -227,7 +231,7 @@ class Steps(Frames):
         frames, depth = self.stack, self._region_depth()
         # (with no strict frame, depth is the top frame's, which is not strict: the question's region is itself)
         region = frames[depth - 1:] if frames[depth - 1][F.STRICT] else []
-        if frames_fail(self.game, region, self.flow.rest_can_fail):
+        if frames_fail(self.game, region, self.flow.rest_fails):
             return False
         self.handed = self.handing = None  # a question met, and passed (as forced_answer)
         return True
@@ -287,7 +291,7 @@ class Steps(Frames):
         counter it must pay (needs.py)."""
         depth = self._region_depth()
         frames = self.stack
-        sure = sure_options(self.game, frames, depth, options, self.flow.rest_can_fail)
+        sure = sure_options(self.game, frames, depth, options, self.flow.rest_fails)
         given = _handed_key(self, frames, depth, way) if way is not None else None
         judge = OptionJudge(self, options, depth, sure, given)
         handed, self.handed = self.handed, None
@@ -307,7 +311,7 @@ class Steps(Frames):
                 break
         else:
             return None
-        found = verdict.can_do(self, roots, seat, prepare, took)
+        found = VERDICT["can_do"](self, roots, seat, prepare, took)
         if found is not None:
             return None if found is YES else found
         return self.can_do_by_trial(roots, seat, source, prepare)
@@ -337,7 +341,7 @@ class Steps(Frames):
         if not can_fail(self.game, number):
             return None
         if self.probe_depth is None:
-            found = verdict.carried_out(self, frame, number)
+            found = VERDICT["carried_out"](self, frame, number)
             if found is not None:
                 return None if found is YES else found
         return self.carry_out_by_trial(frame, number)
@@ -375,7 +379,7 @@ def _run_probe(rt: Runtime) -> None:
     the budget is spent; a failure fails the whole probe."""
     state, frames, depth = rt.s, rt.stack, rt.probe_depth
     nodes, handlers, routines = rt.game.nodes, rt.handlers, rt.flow.ROUTINES
-    game, rest_fails, trial = rt.game, rt.flow.rest_can_fail, rt.trial
+    game, rest_fails, trial = rt.game, rt.flow.rest_fails, rt.trial
     fails = game.memo["can_fail"]  # can_fail's memo, read directly at every step
     while state["pending"] is None:
         if len(frames) < depth:
@@ -432,23 +436,23 @@ class OptionJudge:
         rt, read = self.rt, self.read
         if not words and key not in read:
             if self.refused is NOT_MADE:
-                self.refused = needs.refusal(rt)
+                self.refused = NEEDS["refusal"](rt)
             refused = self.refused
             if refused is not None and refused(key):
                 return REFUSED
         if key not in read:
             if self.paid is NOT_MADE:
-                self.paid = needs.paid_for(rt, self.depth, None if self.refused is NOT_MADE else self.refused)
+                self.paid = NEEDS["paid_for"](rt, self.depth, None if self.refused is NOT_MADE else self.refused)
             paid = self.paid
             if paid is not None:
                 if paid(key):  # a plain payment it surely can make
                     return None
                 if words:  # one it lacks: the trial's words, read off the counter
-                    worded = needs.plain_shortfall(rt, key)
+                    worded = NEEDS["plain_shortfall"](rt, key)
                     if worded is not None:
                         return _why(self.options, key, worded)
             if self.walk is NOT_MADE:
-                self.walk = verdict.answers(rt, self.depth)
+                self.walk = VERDICT["answers"](rt, self.depth)
             walk = self.walk
             read[key] = walk(key) if walk is not None else None
         found = read[key]
@@ -551,9 +555,9 @@ def _explore(game, state: dict, flow, depth: int, budget: list, nesting: int = 0
         if nesting >= PROBE_DEPTH:
             return None
         options = runtime.probe_options
-        if sure_options(game, runtime.stack, depth, options, flow.rest_can_fail):
+        if sure_options(game, runtime.stack, depth, options, flow.rest_fails):
             return None  # an option that cannot fail finishes the region
-        judge = verdict.answers(runtime, depth)
+        judge = VERDICT["answers"](runtime, depth)
         first_reason = None
         for index, (key, _label) in enumerate(options):
             found = judge(key) if judge is not None else None
