@@ -112,11 +112,12 @@ def places(ctx: Context, place: Node | None, owner: int | None) -> list[str] | N
     if place is None:
         return None
     if type(place) is OwnPlace:  # "your ...": the acting player's
-        kinds, actor = _place_kinds(ctx, place)[0], ctx.actor
-        if len(kinds) == 1 and actor is not None:  # read off the index of owned things (never changed in place)
-            seats = dict.get(ctx.world.owned_table, next(iter(kinds)), EMPTY)
-            return seats[actor] if actor < len(seats) else []
-        things = ctx.world.thing_table
+        facts, actor = _place_kinds(ctx, place), ctx.actor
+        if facts[2] is not None and actor is not None:  # one kind: read off the index of owned things
+            seats = dict.get(ctx.world.owned_table, facts[2], EMPTY)  # (never changed in place)
+            at = actor  # (a C index in the compiled build: the list's own read)
+            return seats[at] if at < len(seats) else []
+        kinds, things = facts[0], ctx.world.thing_table
         return [p for p in ctx.world.places_of(kinds, actor) if things[p][T.OWNER] == actor]
     if type(place) is EveryPlace:
         found = ctx.world.places_of(_place_kinds(ctx, place)[0])
@@ -132,27 +133,28 @@ def places(ctx: Context, place: Node | None, owner: int | None) -> list[str] | N
 
 
 def _place_kinds(ctx: Context, place) -> tuple:
-    """(the place kinds, whether things lie loose in all of them: no sets) that "your X" or
-    "every X" names, read once per node (unless the procedure running substitutes X)."""
+    """The facts of the place kinds that "your X" or "every X" names (_kind_facts), read once
+    per node (unless the procedure running substitutes X)."""
     game = ctx.game
     known = _place_facts(game, place)
     if ctx.subst and known[1] in ctx.subst:
         return _kind_facts(game, game.kinds(noun_of(ctx, place.words).id))
-    return known[2:]
+    return known[2]
 
 
 def _place_facts(game, place) -> tuple:
-    """(the node, its noun, its kinds, whether things lie loose in all of them), once per node."""
+    """(the node, its noun, the facts of its kinds: _kind_facts), once per node."""
     key = game.key_of(place)
     known = dict.get(game.fast, key)
     if known is None or known[0] is not place:  # (the node is kept with its facts: ids are reused)
         noun = named_noun(game, place.words)
-        known = game.fast[key] = (place, noun.id, *_kind_facts(game, game.kinds(noun.id)))
+        known = game.fast[key] = (place, noun.id, _kind_facts(game, game.kinds(noun.id)))
     return known
 
 
 def _kind_facts(game, kinds: frozenset) -> tuple:
-    return kinds, not any(game.sets_rule(kind) for kind in kinds)
+    """(the kinds, whether things lie loose in all of them: no sets, the one kind or None)."""
+    return kinds, not any(game.sets_rule(kind) for kind in kinds), next(iter(kinds)) if len(kinds) == 1 else None
 
 
 # ------------------------------------------------------------------ things
@@ -225,10 +227,9 @@ def compiled_candidates(game, noun, filters, location):
     if type(place) is VarPlace:
         name = place.name
         return lambda ctx, owner: keep(ctx, _not_acting(ctx, _in_bound(ctx, name, kinds)))
-    _place, place_noun, place_kinds, loose = _place_facts(game, place)
-    if not loose or len(place_kinds) != 1:
+    _place, place_noun, (_kinds, loose, place_kind) = _place_facts(game, place)
+    if not loose or place_kind is None:
         return None
-    place_kind = next(iter(place_kinds))
     if type(place) is EveryPlace:
         kept = _compiled_filters(place.filters)  # the places' own filters
         return lambda ctx, owner: _in_every_place(noun, filters, location, keep, kinds, place_noun, place_kind, kept,
