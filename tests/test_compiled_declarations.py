@@ -185,6 +185,19 @@ def test_a_game_cannot_be_changed_once_made():
     assert set(changed.memo) >= {"can_fail", "sets"}  # its memo tables made, as at load
 
 
+def test_the_memo_tables_read_as_fields_are_the_memos_own():
+    """game.FIELD_TABLES are fields of the game and tables of its memo: the same dicts, in a
+    game made at load and in a changed copy made with a memo of its own."""
+    from engines import loaded
+    from engine.interp.game import FIELD_TABLES, MEMO_TABLES
+
+    game = loaded("castles-of-burgundy-cards").game
+    for made in (game, game.replaced(memo={})):
+        for name in FIELD_TABLES:
+            assert name in MEMO_TABLES
+            assert getattr(made, name) is made.memo[name], name
+
+
 def test_every_node_of_the_effect_language_is_declared_with_its_fields():
     """engine/effects/ast.pxd makes every node a C type in the compiled build: a node class or
     a field it leaves out (or one it names that the node lacks) fails that build alone."""
