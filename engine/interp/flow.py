@@ -112,12 +112,11 @@ class Flow:
             rt.world.event("over", None, "the game is over")
             return False
         flow["round"] += 1
-        rt.world.restage()
+        rt.world.restage()  # (the events told before its first phase are of this round)
         flow["marks"], flow["used"] = [], {}  # once-per-round marks are only for the round at hand
         self._first_from_token(rt)
         round_ = self.rounds[0]
-        flow["phase"], flow["phase_number"] = "start", 0  # between the last round's end and the first phase
-        rt.world.restage()
+        _enter_phase(rt, flow, "start", 0)  # between the last round's end and the first phase
         labels = round_.get("labels") or []
         label = labels[flow["round"] - 1] if flow["round"] <= len(labels) else flow["round"]
         rt.world.event("round", None, f"{round_.get('name', 'round')} {label} begins")
@@ -231,6 +230,13 @@ def _push_effect(rt, root: int, seat: int, source: str, strict: bool = False) ->
     rt.stack.append(frame)
 
 
+def _enter_phase(rt, flow: dict, phase: str, number: int) -> None:
+    """Set the flow's phase and its number within the round; the events told from here tell
+    it (the World's stage is made again: World.restage)."""
+    flow["phase"], flow["phase_number"] = phase, number
+    rt.world.restage()
+
+
 def _round(rt, f) -> None:
     kept = f[F.MORE]
     flow = rt.s["flow"]
@@ -239,8 +245,7 @@ def _round(rt, f) -> None:
         runner = rt.flow
         rt.push_routine("phase", {"phase": phase, "todo": list(runner.phases[phase].get("steps", []))})
     elif kept["end"]:
-        flow["phase"], flow["phase_number"] = "end", 0
-        rt.world.restage()
+        _enter_phase(rt, flow, "end", 0)
         rt.push_routine("step", {"step": first_off(kept["end"])})
     else:
         rt.done(f)
@@ -252,8 +257,7 @@ def _phase(rt, f) -> None:
     flow = rt.s["flow"]
     if f[F.STEP] == 0:
         f[F.STEP] = 1
-        flow["phase"], flow["phase_number"] = kept["phase"], rt.s["phase_numbers"][kept["phase"]]
-        rt.world.restage()
+        _enter_phase(rt, flow, kept["phase"], rt.s["phase_numbers"][kept["phase"]])
         flow["passed"] = []
         rt.world.event("phase", None, f"{rt.game.phase_name(kept['phase'])} begins")
     if kept["todo"]:
